@@ -1,0 +1,1 @@
+"""Istanbul bot: a Discord bot and local tools for the board game Istanbul."""

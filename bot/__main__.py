@@ -1,0 +1,98 @@
+"""Entry point: ``python -m bot <command> …``.
+
+``run`` is handled here; the local tools (``simulate``, ``soak``, ``bench``) live in ``bot.cli``
+and are imported only when asked for, so ``run`` works whatever else exists.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import random
+import sys
+from collections.abc import Callable, Sequence
+
+from bot.settings import load_settings
+
+_TOOLS: dict[str, str] = {
+    "simulate": "play one seeded game between computer players and print it",
+    "soak": "play many seeded games and check the engine's invariants",
+    "bench": "print performance figures",
+}
+
+_NO_TOKEN_HELP = """\
+No Discord bot token is set, so the bot cannot connect to Discord.
+
+To get one:
+  1. Open https://discord.com/developers/applications and create a new application.
+  2. On its "Bot" page, reset the token and copy it.
+  3. Put it in a file named .env in this folder:   DISCORD_TOKEN=<your token>
+     (see .env.example; an environment variable of the same name works too).
+  4. Invite the bot: on the "OAuth2" page pick the scopes "bot" and "applications.commands",
+     open the generated URL and choose your server.
+
+Playing locally without Discord is not built yet. Meanwhile you can watch a seeded game:
+  python -m bot simulate --players 3 --seed 1
+"""
+
+
+def _run_tool(name: str, argv: list[str]) -> int:
+    """Import ``bot.cli.<name>`` and call its ``main(argv)``."""
+    module_name = f"bot.cli.{name}"
+    try:
+        module = importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        if exc.name != module_name:
+            raise
+        print(f"The '{name}' command is not built yet.", file=sys.stderr)
+        return 2
+    tool_main: Callable[[list[str]], int] = module.main
+    return tool_main(argv)
+
+
+def _ask_yes(question: str) -> bool:
+    try:
+        answer = input(question).strip().lower()
+    except (EOFError, KeyboardInterrupt):
+        print()
+        return False
+    return answer in ("", "y", "yes")
+
+
+def _run() -> int:
+    settings = load_settings()
+    if settings.discord_token is not None and settings.discord_token.get_secret_value():
+        print("The Discord layer is not built yet.", file=sys.stderr)
+        return 2
+    print(_NO_TOKEN_HELP)
+    if sys.stdin.isatty() and _ask_yes("Watch a seeded simulated game now? [Y/n] "):
+        seed = random.randint(1, 999_999)
+        print(f"Simulating a 3-player game with seed {seed}.\n")
+        return _run_tool("simulate", ["--players", "3", "--seed", str(seed)])
+    return 0
+
+
+def _build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Istanbul bot and local tools.")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    commands.add_parser("run", help="start the Discord bot (or explain how to set it up)")
+    for name, help_text in _TOOLS.items():
+        # The tool parses its own options (including -h), so this parser passes them through.
+        commands.add_parser(name, help=help_text, add_help=False)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Parse ``argv`` (default: ``sys.argv[1:]``) and run the command; returns the exit code."""
+    parser = _build_parser()
+    args, rest = parser.parse_known_args(list(sys.argv[1:] if argv is None else argv))
+    command: str = args.command
+    if command == "run":
+        if rest:
+            parser.error(f"unrecognized arguments: {' '.join(rest)}")
+        return _run()
+    return _run_tool(command, rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

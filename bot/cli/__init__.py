@@ -1,0 +1,1 @@
+"""Local command-line tools (simulate, soak, bench) dispatched from ``python -m bot``."""

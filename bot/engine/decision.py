@@ -1,0 +1,70 @@
+"""What the engine offers (decisions and options) and what it reports (events)."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+CODE_RE = re.compile(r"[a-z][a-z0-9_.-]{0,11}")
+MAX_OPTIONS = 25
+MAX_PUBLIC_OPTIONS = 20
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choice: `code` is what a button sends back; `private` options reveal a hand."""
+
+    code: str
+    label: str
+    private: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    decision_id: int
+    player: int
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+    default: str
+
+    def codes(self) -> tuple[str, ...]:
+        return tuple(o.code for o in self.options)
+
+    def option(self, code: str) -> Option | None:
+        for o in self.options:
+            if o.code == code:
+                return o
+        return None
+
+
+def seat_ref(seat: int) -> str:
+    """The placeholder the service replaces with a seat's name: `{seat:2}`."""
+    return "{seat:" + str(seat) + "}"
+
+
+who = seat_ref
+
+# Event kinds that record an input, and kinds that record a chance outcome.
+INPUT_KINDS = frozenset({"input", "undo", "forfeit"})
+CHANCE_KINDS = frozenset({"dice", "draw"})
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. `player` is the seat concerned (if any); `data` is JSON-ready.
+
+    Input events come first in the list an entry point returns; chance outcomes follow in the
+    order they happened. Other events exist so that `describe` can tell the story."""
+
+    kind: str
+    player: int | None = None
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_jsonable(self) -> dict[str, Any]:
+        return {"kind": self.kind, "player": self.player, "data": self.data}
+
+    @staticmethod
+    def from_jsonable(raw: dict[str, Any]) -> Event:
+        return Event(raw["kind"], raw.get("player"), dict(raw.get("data") or {}))

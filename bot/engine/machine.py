@@ -1,0 +1,278 @@
+"""The turn machinery: a stack of pending steps, each resolved by the handler its kind names.
+
+A step kind either asks a decision (its `options` returns a list) or runs by itself (`options`
+returns None). Steps marked `free` also offer whatever the free-window providers allow there
+(bonus cards, the yellow mosque tile; later guild cards and the like). A decision with a single
+option resolves by itself. Expansions add step kinds and free-window providers by registering
+them; nothing here knows a particular place or card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from . import chance
+from .decision import Decision, Event, Option
+from .errors import GameOver, IllegalChoice, NotYourDecision, ScriptError, StaleDecision
+from .state import GameState, Step, Undo
+
+
+@dataclass(slots=True)
+class Tx:
+    """One accepted input being applied to a fresh copy of the state."""
+
+    g: GameState
+    events: list[Event] = field(default_factory=list)
+    barrier: bool = False
+
+    def emit(self, kind: str, player: int | None = None, **data: object) -> None:
+        self.events.append(Event(kind, player, dict(data)))
+
+
+class StepKind:
+    """Base class of step handlers. Subclasses set `name` and override what they need."""
+
+    name = ""
+    free = False  # offer the free window (cards, tiles) alongside
+    decline: str | None = None  # the decline code, used as the default where offered
+
+    def is_free(self, step: Step) -> bool:
+        return self.free
+
+    def options(self, g: GameState, step: Step) -> list[Option] | None:
+        return None
+
+    def prompt(self, g: GameState, step: Step) -> str:
+        return "Choose."
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> None:
+        raise IllegalChoice(code)
+
+    def run(self, tx: Tx, step: Step) -> None:
+        raise NotImplementedError(self.name)
+
+
+class FreeWindow(Protocol):
+    def options(self, g: GameState, step: Step) -> list[Option]: ...
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> bool: ...
+
+
+KINDS: dict[str, StepKind] = {}
+FREE_WINDOWS: list[FreeWindow] = []
+
+
+def register(kind: type[StepKind]) -> type[StepKind]:
+    KINDS[kind.name] = kind()
+    return kind
+
+
+# ---- the step stack -------------------------------------------------------------------------
+
+def push(g: GameState, *steps: Step) -> None:
+    """Queue steps to run next, in the order given."""
+    g.steps = g.steps + tuple(reversed(steps))
+
+
+def pop(g: GameState) -> Step:
+    step = g.steps[-1]
+    g.steps = g.steps[:-1]
+    return step
+
+
+def end_turn_early(tx: Tx, reason: str) -> None:
+    """The turn ends at once: drop every step above this turn's end step."""
+    g = tx.g
+    steps = g.steps
+    for i in range(len(steps) - 1, -1, -1):
+        if steps[i].kind == "end":
+            g.steps = steps[: i + 1]
+            break
+    tx.emit("end_early", g.turn.player, reason=reason)
+
+
+# ---- chance ---------------------------------------------------------------------------------
+
+def roll(tx: Tx) -> tuple[int, int]:
+    g = tx.g
+    if g.script_dice:
+        d = g.script_dice[0]
+        g.script_dice = g.script_dice[1:]
+        if not (1 <= d[0] <= 6 and 1 <= d[1] <= 6):
+            raise ScriptError(f"scripted dice {d} are not two values 1-6")
+    else:
+        d = chance.dice(g.rng_seed, g.rng_counter)
+    g.rng_counter += 1
+    tx.emit("dice", g.turn.player, d=[d[0], d[1]])
+    tx.barrier = True
+    return d
+
+
+def reshuffle_if_empty(tx: Tx) -> None:
+    g = tx.g
+    if not g.draw_pile and g.discard:
+        g.draw_pile = tuple(sorted(g.discard))
+        g.discard = ()
+        tx.emit("reshuffle", None, cards=len(g.draw_pile))
+
+
+def draw_card(tx: Tx, seat: int) -> str | None:
+    """Draw one bonus card from the face-down pile into a hand (a chance outcome)."""
+    g = tx.g
+    reshuffle_if_empty(tx)
+    if not g.draw_pile:
+        tx.emit("no_card", seat)
+        return None
+    pile = g.draw_pile
+    if g.script_cards:
+        card = g.script_cards[0]
+        if card not in pile:
+            raise ScriptError(f"scripted card {card!r} is not in the draw pile")
+        g.script_cards = g.script_cards[1:]
+        index = pile.index(card)
+    else:
+        index = chance.pick(g.rng_seed, g.rng_counter, len(pile))
+        card = pile[index]
+    g.rng_counter += 1
+    g.draw_pile = pile[:index] + pile[index + 1 :]
+    add_card(g, seat, card)
+    tx.emit("draw", seat, card=card)
+    tx.barrier = True
+    reshuffle_if_empty(tx)
+    return card
+
+
+def add_card(g: GameState, seat: int, card: str) -> None:
+    p = g.players[seat]
+    p.cards = tuple(sorted(p.cards + (card,)))
+
+
+def remove_card(g: GameState, seat: int, card: str) -> None:
+    p = g.players[seat]
+    cards = list(p.cards)
+    cards.remove(card)
+    p.cards = tuple(cards)
+
+
+def discard_card(tx: Tx, seat: int, card: str, why: str) -> None:
+    remove_card(tx.g, seat, card)
+    tx.g.discard = tx.g.discard + (card,)
+    tx.emit("discard", seat, card=card, why=why)
+    tx.barrier = True  # a card shown face up
+
+
+def set_chance_script(
+    state: GameState, dice: Iterable[tuple[int, int]] = (), cards: Iterable[str] = ()
+) -> GameState:
+    """Return a copy whose next dice rolls and next drawn bonus cards are the ones given."""
+    g = state.copy()
+    g.script_dice = g.script_dice + tuple((int(a), int(b)) for a, b in dice)
+    g.script_cards = g.script_cards + tuple(cards)
+    return g
+
+
+# ---- decisions ------------------------------------------------------------------------------
+
+def decision_for(g: GameState, step: Step) -> Decision | None:
+    kind = KINDS[step.kind]
+    base = kind.options(g, step)
+    if base is None:
+        return None
+    opts = list(base)
+    if kind.is_free(step):
+        for window in FREE_WINDOWS:
+            opts.extend(window.options(g, step))
+    codes = [o.code for o in opts]
+    default = kind.decline if kind.decline in codes else (base[0].code if base else codes[0] if codes else "")
+    return Decision(g.decision_id, step.actor, step.kind, kind.prompt(g, step), tuple(opts), default)
+
+
+def resolve(tx: Tx, step: Step, code: str) -> None:
+    kind = KINDS[step.kind]
+    if code.startswith(("c.", "t.")) and kind.is_free(step):
+        for window in FREE_WINDOWS:
+            if window.resolve(tx, step, code):
+                return
+    kind.resolve(tx, step, code)
+
+
+def settle(tx: Tx) -> None:
+    """Run automatic steps and forced choices until a real decision (or the end) is reached."""
+    g = tx.g
+    guard = 0
+    while g.steps:
+        guard += 1
+        if guard > 10_000:
+            raise RuntimeError("the turn machinery did not settle")
+        step = g.steps[-1]
+        d = decision_for(g, step)
+        if d is None:
+            KINDS[step.kind].run(tx, step)
+            continue
+        if not d.options:
+            raise RuntimeError(f"step {step.kind} offers nothing")
+        if len(d.options) == 1:
+            resolve(tx, step, d.options[0].code)
+            continue
+        g.cache = d
+        return
+    g.finished = True
+    g.cache = None
+
+
+def pending(state: GameState) -> Decision | None:
+    """Who must decide now, and between what; None once the game is over."""
+    if state.finished or not state.steps:
+        return None
+    if state.cache is None or state.cache.decision_id != state.decision_id:
+        state.cache = decision_for(state, state.steps[-1])
+    return state.cache
+
+
+def check(state: GameState, player: int, decision_id: int, code: str | None) -> Decision:
+    d = pending(state)
+    if d is None:
+        raise GameOver()
+    if decision_id != state.decision_id:
+        raise StaleDecision(decision_id, state.decision_id)
+    if player != d.player:
+        raise NotYourDecision(player, d.player)
+    if code is not None and d.option(code) is None:
+        raise IllegalChoice(code)
+    return d
+
+
+def step_once(state: GameState, code: str, tx: Tx | None = None) -> tuple[GameState, Tx]:
+    """Apply one code to a copy of the state (no checks, no undo bookkeeping)."""
+    g = state.copy()
+    tx = Tx(g) if tx is None else Tx(g, tx.events, tx.barrier)
+    resolve(tx, g.steps[-1], code)
+    settle(tx)
+    return g, tx
+
+
+def apply(state: GameState, player: int, decision_id: int, code: str) -> tuple[GameState, list[Event]]:
+    """Apply a player's choice; raise a typed error and change nothing if it is not allowed."""
+    check(state, player, decision_id, code)
+    tx = Tx(state)
+    tx.emit("input", player, decision=decision_id, code=code)
+    g, tx = step_once(state, code, tx)
+    g.decision_id = state.decision_id + 1
+    if g.cache is not None:
+        g.cache = None
+    if tx.barrier:
+        g.undo = None
+    elif state.undo is not None and state.undo.player == player:
+        g.undo = Undo(player, state.undo.base, state.undo.inputs + (code,))
+    else:
+        base = state.copy()
+        base.undo = None
+        g.undo = Undo(player, base, (code,))
+    return g, tx.events
+
+
+def other_seats(g: GameState, seat: int) -> Sequence[int]:
+    n = len(g.players)
+    return [(seat + i) % n for i in range(1, n)]

@@ -1,0 +1,207 @@
+"""Phase 1 and 2 of a turn: moving the merchant stack, the assistant, paying other merchants."""
+
+from __future__ import annotations
+
+from .board import grid_of, merchants_at, neutral_merchants_at, place_name
+from .components import FOUNTAIN, MERCHANT_FEE
+from .decision import Option, who
+from .machine import StepKind, Tx, end_turn_early, pop, push, register, roll
+from .state import GameState, LastMove, Step
+
+
+def move_options(g: GameState, seat: int, lo: int, hi: int) -> list[Option]:
+    here = g.players[seat].merchant
+    grid = grid_of(g)
+    if lo >= 3 and g.settings.rules.move_card_semantics == "walk":
+        targets = walk_targets(g, here, lo, hi)
+    else:
+        targets = grid.within(here, lo, hi)
+    return [Option(f"go.{t}", f"Move to {place_name(t)} ({t})") for t in targets]
+
+
+def walk_targets(g: GameState, start: int, lo: int, hi: int) -> tuple[int, ...]:
+    """Places at the end of a walk of exactly lo..hi steps (doubling back allowed), not the start."""
+    grid = grid_of(g)
+    frontier = {start}
+    found: set[int] = set()
+    for length in range(1, hi + 1):
+        frontier = {n for p in frontier for n in grid.neighbours(p)}
+        if length >= lo:
+            found |= frontier
+    found.discard(start)
+    return tuple(sorted(found))
+
+
+def arrive(tx: Tx, seat: int, target: int, how: str) -> None:
+    """The merchant stack ends its movement on `target`; queue phases 1b to 4 there."""
+    g = tx.g
+    p = g.players[seat]
+    source = p.merchant
+    p.merchant = target
+    g.last_move = LastMove("merchant", seat, source, target)
+    tx.emit("move", seat, source=source, target=target, how=how)
+    push(
+        g,
+        Step("assistant", seat, target),
+        Step("pay", seat, target),
+        Step("action", seat, target),
+        Step("after", seat, target),
+    )
+
+
+@register
+class Move(StepKind):
+    name = "move"
+    free = True
+
+    def options(self, g: GameState, step: Step) -> list[Option]:
+        return move_options(g, step.actor, 1, 2)
+
+    def prompt(self, g: GameState, step: Step) -> str:
+        return f"{who(step.actor)}: move your merchant 1 or 2 places."
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> None:
+        pop(tx.g)
+        arrive(tx, step.actor, int(code[3:]), "move")
+
+
+@register
+class Move34(Move):
+    """After the '3 or 4 places' bonus card."""
+
+    name = "move34"
+
+    def options(self, g: GameState, step: Step) -> list[Option]:
+        return move_options(g, step.actor, 3, 4)
+
+    def prompt(self, g: GameState, step: Step) -> str:
+        return f"{who(step.actor)}: move your merchant 3 or 4 places."
+
+
+@register
+class Assistant(StepKind):
+    """Phase 1b: pick up an assistant, leave one behind, or end the turn."""
+
+    name = "assistant"
+    free = True
+    decline = "x.end"
+
+    def options(self, g: GameState, step: Step) -> list[Option] | None:
+        p = g.players[step.actor]
+        place = step.place
+        neutral_here = g.settings.neutral_assistants and place in g.board.neutral_assistants
+        if place == FOUNTAIN:
+            if not neutral_here:
+                return None
+            return [Option("a.neutral", "Pick up the neutral assistant"), Option("a.none", "Leave it there")]
+        opts = []
+        own_here = place in p.assistants
+        if own_here:
+            opts.append(Option("a.collect", "Pick up your assistant"))
+        if neutral_here:
+            opts.append(Option("a.neutral", "Pick up the neutral assistant"))
+        if not own_here and p.stack:
+            which = "neutral assistant" if p.stack[-1] == "n" else "assistant"
+            opts.append(Option("a.leave", f"Leave an {which} here"))
+        opts.append(Option("x.end", "End your turn here"))
+        return opts
+
+    def prompt(self, g: GameState, step: Step) -> str:
+        return f"{who(step.actor)}: handle an assistant at {place_name(step.place)}."
+
+    def run(self, tx: Tx, step: Step) -> None:
+        pop(tx.g)
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> None:
+        g = tx.g
+        pop(g)
+        p = g.players[step.actor]
+        place = step.place
+        if code == "x.end":
+            end_turn_early(tx, "no_assistant")
+        elif code == "a.collect":
+            assistants = list(p.assistants)
+            assistants.remove(place)
+            p.assistants = tuple(assistants)
+            p.stack += "o"
+            tx.emit("assistant", step.actor, act="collect", place=place)
+        elif code == "a.neutral":
+            neutral = list(g.board.neutral_assistants)
+            neutral.remove(place)
+            g.board.neutral_assistants = tuple(neutral)
+            p.stack += "n"
+            tx.emit("assistant", step.actor, act="neutral", place=place)
+        elif code == "a.leave":
+            bottom = p.stack[-1]
+            p.stack = p.stack[:-1]
+            if bottom == "o":
+                p.assistants = tuple(sorted(p.assistants + (place,)))
+            else:
+                g.board.neutral_assistants = tuple(sorted(g.board.neutral_assistants + (place,)))
+            tx.emit("assistant", step.actor, act="leave", place=place, neutral=bottom == "n")
+        elif code == "a.none":
+            pass
+        else:
+            raise AssertionError(code)
+
+
+def fee(g: GameState, seat: int, place: int) -> tuple[list[int], int, int]:
+    """Other players' merchants and neutral merchants at a place, and what meeting them costs."""
+    if place == FOUNTAIN:
+        return [], 0, 0
+    others = merchants_at(g, place, seat)
+    neutral = neutral_merchants_at(g, place)
+    return others, neutral, MERCHANT_FEE * (len(others) + neutral)
+
+
+@register
+class PayMerchants(StepKind):
+    """Phase 2: pay 2 Lira to every other merchant here, or end the turn."""
+
+    name = "pay"
+    free = True
+    decline = "x.end"
+
+    def options(self, g: GameState, step: Step) -> list[Option] | None:
+        others, neutral, cost = fee(g, step.actor, step.place)
+        if not cost:
+            return None
+        opts = []
+        if g.players[step.actor].lira >= cost:
+            opts.append(Option("pay", f"Pay {cost} Lira to the merchants here"))
+        opts.append(Option("x.end", "Refuse to pay and end your turn"))
+        return opts
+
+    def prompt(self, g: GameState, step: Step) -> str:
+        others, neutral, cost = fee(g, step.actor, step.place)
+        names = ", ".join(who(s) for s in others)
+        if neutral:
+            names = (names + ", " if names else "") + f"{neutral} neutral merchant" + ("s" if neutral > 1 else "")
+        return f"{who(step.actor)}: pay {cost} Lira to {names}, or end your turn."
+
+    def run(self, tx: Tx, step: Step) -> None:
+        pop(tx.g)
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> None:
+        g = tx.g
+        pop(g)
+        if code == "x.end":
+            end_turn_early(tx, "refused_to_pay")
+            return
+        seat = step.actor
+        others, neutral, cost = fee(g, seat, step.place)
+        payer = g.players[seat]
+        for other in others:
+            payer.lira -= MERCHANT_FEE
+            g.players[other].lira += MERCHANT_FEE
+            tx.emit("fee", seat, to=other, lira=MERCHANT_FEE)
+        merchants = list(g.board.neutral_merchants)
+        for i, place in enumerate(merchants):
+            if place != step.place:
+                continue
+            payer.lira -= MERCHANT_FEE
+            tx.emit("fee", seat, to=-1, lira=MERCHANT_FEE)
+            d = roll(tx)
+            merchants[i] = d[0] + d[1]
+            g.board.neutral_merchants = tuple(merchants)
+            tx.emit("relocate", seat, token="neutral", colour=g.board.neutral_colours[i], to=merchants[i])

@@ -1,0 +1,93 @@
+"""The places of the bazaar and phase 3, the action.
+
+Each place is a `Place` with the options its action offers and the code that performs it;
+sub-choices inside an action are step kinds of their own. `ACTION_MODIFIERS` lets bonus cards
+(and later tiles) add "do it with this card" options to the action step.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from ..board import place_name
+from ..decision import Option, who
+from ..machine import StepKind, Tx, pop, register
+from ..state import GameState, Step
+
+
+class Place:
+    number = 0
+
+    def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
+        """The ways to perform the action now; empty when it cannot be performed."""
+        return []
+
+    def perform(self, tx: Tx, step: Step, code: str) -> None:
+        raise NotImplementedError
+
+
+PLACES: dict[int, Place] = {}
+
+
+def place(cls: type[Place]) -> type[Place]:
+    PLACES[cls.number] = cls()
+    return cls
+
+
+class ActionModifier(Protocol):
+    def options(self, g: GameState, step: Step, act: list[Option]) -> list[Option]: ...
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> bool: ...
+
+
+ACTION_MODIFIERS: list[ActionModifier] = []
+
+
+def can_act(g: GameState, seat: int, number: int, step: Step) -> bool:
+    p = PLACES.get(number)
+    return bool(p and p.options(g, seat, step))
+
+
+@register
+class Action(StepKind):
+    """Phase 3. tag "" = the merchant's own action, "family" = sent by the Police Station,
+    "again" = a repeat granted by a bonus card, "any" = Small Market with any goods."""
+
+    name = "action"
+    decline = "skip"
+
+    def is_free(self, step: Step) -> bool:
+        return step.tag == ""
+
+    def options(self, g: GameState, step: Step) -> list[Option]:
+        p = PLACES.get(step.place)
+        act = p.options(g, step.actor, step) if p else []
+        opts = list(act)
+        if step.tag != "again":
+            for m in ACTION_MODIFIERS:
+                opts.extend(m.options(g, step, act))
+        opts.append(Option("skip", "Skip the action"))
+        return opts
+
+    def prompt(self, g: GameState, step: Step) -> str:
+        what = "again" if step.tag == "again" else "now"
+        return f"{who(step.actor)}: {place_name(step.place)} — take its action {what}?"
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> None:
+        pop(tx.g)
+        if code == "skip":
+            tx.emit("skip", step.actor, place=step.place)
+            return
+        if code.startswith("c."):
+            for m in ACTION_MODIFIERS:
+                if m.resolve(tx, step, code):
+                    return
+        perform(tx, step, code)
+
+
+def perform(tx: Tx, step: Step, code: str) -> None:
+    tx.emit("action", step.actor, place=step.place, via=step.tag)
+    PLACES[step.place].perform(tx, step, code)
+
+
+from . import caravansary, dice, goods, markets, police, rubies  # noqa: E402,F401

@@ -1,0 +1,144 @@
+"""Caravansary (bonus cards, the Caravan Leader variant) and the Fountain."""
+
+from __future__ import annotations
+
+from ..board import place_name
+from ..components import CARAVANSARY, FOUNTAIN
+from ..decision import Option, who
+from ..machine import StepKind, Tx, discard_card, draw_card, pop, push, register
+from ..state import GameState, Step
+from ..texts import CARD_NAMES
+from . import Place, place
+
+
+@place
+class Caravansary(Place):
+    number = CARAVANSARY
+
+    def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
+        return [Option("act", "Take 2 bonus cards, then discard 1")]
+
+    def perform(self, tx: Tx, step: Step, code: str) -> None:
+        g = tx.g
+        seat = step.actor
+        g.turn.caravansary_done = True
+        leader = g.settings.caravan_leader and g.board.caravan_leader == seat
+        g.turn.leader_at_caravansary = leader
+        steps = [Step("caravan_draw", seat, CARAVANSARY, 2), Step("caravan_draw", seat, CARAVANSARY, 1)]
+        if not leader:
+            steps.append(Step("card_discard", seat, CARAVANSARY))
+        push(g, *steps)
+
+
+@register
+class CaravanDraw(StepKind):
+    """Take one card: from the face-down pile or the top of the face-up discard pile."""
+
+    name = "caravan_draw"
+
+    def options(self, g: GameState, step: Step) -> list[Option] | None:
+        opts = []
+        if g.draw_pile or g.discard:
+            opts.append(Option("pile", "Draw from the face-down pile"))
+        if g.discard:
+            opts.append(Option("top", f"Take {CARD_NAMES[g.discard[-1]]} from the discard pile"))
+        return opts or None
+
+    def prompt(self, g: GameState, step: Step) -> str:
+        return f"{who(step.actor)}: take a bonus card ({3 - step.n} of 2)."
+
+    def run(self, tx: Tx, step: Step) -> None:
+        pop(tx.g)
+        tx.emit("no_card", step.actor)
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> None:
+        g = tx.g
+        pop(g)
+        if code == "top":
+            card = g.discard[-1]
+            g.discard = g.discard[:-1]
+            g.players[step.actor].cards = tuple(sorted(g.players[step.actor].cards + (card,)))
+            tx.emit("take_discard", step.actor, card=card)
+        else:
+            draw_card(tx, step.actor)
+
+
+@register
+class CardDiscard(StepKind):
+    """Discard one bonus card of your choice (a private choice: it shows your hand)."""
+
+    name = "card_discard"
+
+    def options(self, g: GameState, step: Step) -> list[Option] | None:
+        cards = sorted(set(g.players[step.actor].cards))
+        if not cards:
+            return None
+        return [Option(f"d.{c}", f"Discard {CARD_NAMES[c]}", private=True) for c in cards]
+
+    def prompt(self, g: GameState, step: Step) -> str:
+        return f"{who(step.actor)}: discard one bonus card."
+
+    def run(self, tx: Tx, step: Step) -> None:
+        pop(tx.g)
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> None:
+        pop(tx.g)
+        discard_card(tx, step.actor, code[2:], "caravansary")
+
+
+@place
+class Fountain(Place):
+    number = FOUNTAIN
+
+    def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
+        out = g.players[seat].assistants
+        opts = [Option("r.all", f"Call back all {len(out)} of your assistants" if out else "Call back your assistants")]
+        if len(out) > 1:
+            opts.append(Option("r.some", "Choose which assistants to call back"))
+        return opts
+
+    def perform(self, tx: Tx, step: Step, code: str) -> None:
+        p = tx.g.players[step.actor]
+        if code == "r.all":
+            places = list(p.assistants)
+            p.stack += "o" * len(places)
+            p.assistants = ()
+            tx.emit("recall", step.actor, places=places, why="fountain")
+        else:
+            push(tx.g, Step("fountain", step.actor, FOUNTAIN))
+
+
+@register
+class FountainChoice(StepKind):
+    name = "fountain"
+    decline = "done"
+
+    def options(self, g: GameState, step: Step) -> list[Option] | None:
+        out = sorted(set(g.players[step.actor].assistants))
+        if not out:
+            return None
+        opts = [Option(f"r.{q}", f"Call back the assistant at {place_name(q)}") for q in out]
+        return opts + [Option("done", "Leave the rest where they are")]
+
+    def prompt(self, g: GameState, step: Step) -> str:
+        return f"{who(step.actor)}: which assistants come back to your stack?"
+
+    def run(self, tx: Tx, step: Step) -> None:
+        pop(tx.g)
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> None:
+        g = tx.g
+        if code == "done":
+            pop(g)
+            return
+        recall(tx, step.actor, int(code[2:]), "fountain")
+
+
+def recall(tx: Tx, seat: int, where: int, why: str) -> None:
+    """One own assistant comes back to the bottom of the merchant stack."""
+    p = tx.g.players[seat]
+    out = list(p.assistants)
+    out.remove(where)
+    p.assistants = tuple(out)
+    p.stack += "o"
+    tx.emit("recall", seat, places=[where], why=why)

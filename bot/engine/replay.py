@@ -1,0 +1,42 @@
+"""Rebuilding a game from its log: inputs re-applied with their logged outcomes scripted."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from .decision import INPUT_KINDS, Event
+from .machine import apply, set_chance_script
+from .settings import GameSettings
+from .setup import new_game
+from .state import GameState
+from .undo import forfeit_turn, undo
+
+
+def replay(settings: GameSettings, players: Sequence[str], seed: int, events: Iterable[Event]) -> GameState:
+    g = new_game(settings, players, seed)
+    batch: list[Event] = []
+    for e in list(events) + [Event("input", None, {"end": True})]:
+        if e.kind not in INPUT_KINDS:
+            batch.append(e)
+            continue
+        if batch:
+            g = _replay_one(g, batch)
+        batch = [e]
+    return g
+
+
+def _replay_one(g: GameState, batch: list[Event]) -> GameState:
+    first = batch[0]
+    dice = [(e.data["d"][0], e.data["d"][1]) for e in batch if e.kind == "dice"]
+    cards = [e.data["card"] for e in batch if e.kind == "draw"]
+    if dice or cards:
+        g = set_chance_script(g, dice, cards)
+    if first.player is None:
+        raise ValueError(f"an input event without a player: {first}")
+    if first.kind == "input":
+        g, _ = apply(g, first.player, first.data["decision"], first.data["code"])
+    elif first.kind == "undo":
+        g, _ = undo(g, first.player)
+    else:
+        g, _ = forfeit_turn(g, first.player)
+    return g

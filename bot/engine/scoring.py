@@ -1,0 +1,39 @@
+"""The winner: most rubies, then Lira, then goods, then bonus cards; a tie after that is shared."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .state import GameState
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    seat: int
+    rank: int  # 1 = winner; tied players share a rank
+    rubies: int
+    lira: int
+    goods: int
+    cards: int
+
+    @property
+    def key(self) -> tuple[int, int, int, int]:
+        return (self.rubies, self.lira, self.goods, self.cards)
+
+
+def result(state: GameState) -> list[Standing]:
+    """Standings, best first (also usable mid-game as the current order)."""
+    rows = [
+        Standing(p.seat, 0, p.rubies, p.lira, sum(p.goods), len(p.cards))
+        for p in state.players
+    ]
+    rows.sort(key=lambda s: (tuple(-k for k in s.key), s.seat))
+    ranked: list[Standing] = []
+    for i, s in enumerate(rows):
+        rank = ranked[-1].rank if ranked and ranked[-1].key == s.key else i + 1
+        ranked.append(Standing(s.seat, rank, s.rubies, s.lira, s.goods, s.cards))
+    return ranked
+
+
+def winners(state: GameState) -> list[int]:
+    return [s.seat for s in result(state) if s.rank == 1]

@@ -1,0 +1,183 @@
+"""The game state: plain mutable dataclasses, copied once per accepted choice.
+
+Callers treat a `GameState` as immutable: `apply`, `undo` and `forfeit_turn` return a new state
+and never change the one they were given. Tests may edit a fresh state's fields to set up a
+position, then call `validate` (or round-trip it through JSON) before playing on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import Field, TypeAdapter
+
+from .components import BASE_CAPACITY, GOOD_INDEX
+from .settings import GameSettings
+
+if TYPE_CHECKING:
+    from .decision import Decision
+
+HIDDEN = "?"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One pending step of the turn queue. `kind` names its handler; the other fields are its
+    parameters: the place it concerns, a small number and a short tag."""
+
+    kind: str
+    actor: int
+    place: int = 0
+    n: int = 0
+    tag: str = ""
+
+
+@dataclass(slots=True)
+class Turn:
+    """What the current turn has done so far."""
+
+    player: int = 0
+    start: int = 0
+    yellow_used: bool = False
+    caravansary_done: bool = False
+    leader_at_caravansary: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LastMove:
+    token: str  # "merchant" or "family"
+    seat: int
+    source: int
+    target: int
+
+
+@dataclass(slots=True)
+class Player:
+    seat: int
+    colour: str
+    merchant: int
+    stack: str  # assistants under the merchant, top first: "o" own colour, "n" neutral
+    assistants: tuple[int, ...]  # places where own assistants wait, sorted
+    family: int
+    lira: int
+    goods: tuple[int, int, int, int]  # red, green, yellow, blue
+    extensions: int
+    rubies: int
+    mosque_tiles: tuple[str, ...]
+    cards: tuple[str, ...]  # bonus cards in hand (hidden from the others), sorted
+
+    @property
+    def capacity(self) -> int:
+        return BASE_CAPACITY + self.extensions
+
+    def good(self, colour: str) -> int:
+        return self.goods[GOOD_INDEX[colour]]
+
+    def copy(self) -> Player:
+        return Player(
+            self.seat, self.colour, self.merchant, self.stack, self.assistants, self.family, self.lira,
+            self.goods, self.extensions, self.rubies, self.mosque_tiles, self.cards,
+        )
+
+
+@dataclass(slots=True)
+class Board:
+    wainwright_extensions: int
+    wainwright_rubies: int
+    mail: int  # mail indicators already moved to the bottom row (0-4)
+    small_demand: tuple[str, ...]  # top first
+    large_demand: tuple[str, ...]
+    sultan_rubies: int
+    gemstone_rubies: int
+    mosque_tiles: tuple[tuple[int, ...], ...]  # per TILE_COLOURS (red, green, blue, yellow), top first
+    mosque_rubies: tuple[int, int]  # Small Mosque, Great Mosque
+    governor: int
+    smuggler: int
+    neutral_merchants: tuple[int, ...]  # places of the 2-player neutral merchants
+    neutral_colours: tuple[str, ...]
+    neutral_assistants: tuple[int, ...]  # places of neutral assistants on the board, sorted
+    ruby_supply: int
+    caravan_leader: int  # seat holding the Caravan tile, -1 while it lies on the Caravansary
+
+    def copy(self) -> Board:
+        return Board(
+            self.wainwright_extensions, self.wainwright_rubies, self.mail, self.small_demand,
+            self.large_demand, self.sultan_rubies, self.gemstone_rubies, self.mosque_tiles,
+            self.mosque_rubies, self.governor, self.smuggler, self.neutral_merchants, self.neutral_colours,
+            self.neutral_assistants, self.ruby_supply, self.caravan_leader,
+        )
+
+
+@dataclass(slots=True)
+class Undo:
+    """Hidden: the state after the last barrier and the choices made since, by one player."""
+
+    player: int
+    base: GameState
+    inputs: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class GameState:
+    settings: GameSettings
+    width: int
+    layout: tuple[int, ...]  # place numbers row by row
+    players: list[Player]
+    board: Board
+    draw_pile: tuple[str, ...]  # face-down bonus cards (a multiset: kept sorted)
+    discard: tuple[str, ...]  # face-up discard pile, top last
+    steps: tuple[Step, ...]  # pending steps, the current one last
+    turn: Turn
+    round: int
+    turns: int  # player turns started so far
+    decision_id: int
+    end_triggered: bool
+    finished: bool
+    last_move: LastMove | None
+    rng_seed: int
+    rng_counter: int
+    script_dice: tuple[tuple[int, int], ...] = ()
+    script_cards: tuple[str, ...] = ()
+    undo: Undo | None = None
+    cache: Annotated[Decision | None, Field(exclude=True)] = field(default=None, compare=False, repr=False)
+
+    def copy(self) -> GameState:
+        return GameState(
+            self.settings, self.width, self.layout, [p.copy() for p in self.players], self.board.copy(),
+            self.draw_pile, self.discard, self.steps, Turn(
+                self.turn.player, self.turn.start, self.turn.yellow_used, self.turn.caravansary_done,
+                self.turn.leader_at_caravansary,
+            ), self.round, self.turns, self.decision_id, self.end_triggered, self.finished,
+            self.last_move, self.rng_seed, self.rng_counter, self.script_dice, self.script_cards,
+            self.undo, None,
+        )
+
+
+@cache
+def _adapter() -> TypeAdapter[GameState]:
+    from .decision import Decision, Option  # noqa: F401  (resolves the forward reference)
+
+    return TypeAdapter(GameState)
+
+
+def to_jsonable(state: GameState) -> Any:
+    return _adapter().dump_python(state, mode="json")
+
+
+def to_json(state: GameState) -> str:
+    return _adapter().dump_json(state).decode()
+
+
+def from_json(text: str | bytes) -> GameState:
+    return _adapter().validate_json(text)
+
+
+def from_jsonable(data: Any) -> GameState:
+    return _adapter().validate_python(data)
+
+
+def validate(state: GameState) -> GameState:
+    """Check the types of every field (after editing a position by hand) and return a clean copy."""
+    return from_jsonable(to_jsonable(state))

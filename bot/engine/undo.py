@@ -1,0 +1,63 @@
+"""Taking choices back, and skipping an idle player's turn."""
+
+from __future__ import annotations
+
+from .decision import Event
+from .errors import GameOver, NothingToUndo, NotYourDecision
+from .machine import Tx, end_turn_early, pending, settle, step_once
+from .state import GameState, Undo
+
+MOVEMENT_STEPS = frozenset({"move", "move34"})
+
+
+def can_undo(state: GameState, player: int) -> bool:
+    u = state.undo
+    return u is not None and u.player == player and bool(u.inputs)
+
+
+def undo(state: GameState, player: int) -> tuple[GameState, list[Event]]:
+    """Take back `player`'s last choice. Never reaches past a barrier (a roll, a drawn or shown
+    card, another player's choice, a forfeit); the decision id still rises."""
+    u = state.undo
+    if state.finished:
+        raise GameOver()
+    if u is None or u.player != player or not u.inputs:
+        raise NothingToUndo()
+    g = u.base
+    for code in u.inputs[:-1]:
+        g, _ = step_once(g, code)
+    if g is u.base:
+        g = g.copy()
+    g.decision_id = state.decision_id + 1
+    g.cache = None
+    rest = u.inputs[:-1]
+    g.undo = Undo(player, u.base, rest) if rest else None
+    return g, [Event("undo", player, {"decision": state.decision_id})]
+
+
+def forfeit_turn(state: GameState, player: int) -> tuple[GameState, list[Event]]:
+    """Play `player`'s default choices until their turn (or their off-turn decision) is over.
+    At the movement step the merchant stays where it is and the turn simply ends (house ruling)."""
+    d = pending(state)
+    if d is None:
+        raise GameOver()
+    if d.player != player:
+        raise NotYourDecision(player, d.player)
+    tx = Tx(state.copy())
+    tx.emit("forfeit", player, decision=state.decision_id)
+    g = tx.g
+    turns = g.turns
+    while True:
+        d = pending(g)
+        if d is None or d.player != player or g.turns != turns:
+            break
+        if d.kind in MOVEMENT_STEPS:
+            end_turn_early(tx, "forfeit")
+            settle(tx)
+            g = tx.g
+            continue
+        g, tx = step_once(g, d.default, tx)
+    g.decision_id = state.decision_id + 1
+    g.cache = None
+    g.undo = None
+    return g, tx.events

@@ -1,0 +1,1 @@
+"""Shared test configuration; the repository root is pytest's rootdir."""

@@ -1,0 +1,40 @@
+"""``python -m bot run`` without a Discord layer: explain when no token is set, exit 2 when one is."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+
+
+def _run_bot(tmp_path: Path, token: str | None) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DB_PATH")}
+    env["PYTHONPATH"] = str(REPO_ROOT)
+    if token is not None:
+        env["DISCORD_TOKEN"] = token
+    return subprocess.run(
+        [sys.executable, "-m", "bot", "run"],
+        cwd=tmp_path,  # no .env here
+        env=env,
+        stdin=subprocess.DEVNULL,  # not a terminal: no offer of a game
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+
+
+def test_run_without_token_explains_and_exits_0(tmp_path: Path) -> None:
+    result = _run_bot(tmp_path, token=None)
+    assert result.returncode == 0, result.stderr
+    assert "token" in result.stdout.lower()
+    assert "Watch a seeded" not in result.stdout
+
+
+def test_run_with_token_but_no_discord_layer_exits_2(tmp_path: Path) -> None:
+    result = _run_bot(tmp_path, token="x")
+    assert result.returncode == 2
+    assert "not built yet" in result.stderr
