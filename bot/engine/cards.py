@@ -245,7 +245,7 @@ class FinalCards(StepKind):
             for c in FINAL_CARDS
             if c in p.cards and (c != "family" or p.family != POLICE_STATION)
         ]
-        return opts + [Option("done", "Play no more cards")] if opts else None
+        return opts + [Option("done", "Play no more cards")] if p.cards else None
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: the game is over; play leftover cards that give goods or Lira?"

@@ -213,13 +213,21 @@ def settle(tx: Tx) -> None:
             continue
         if not d.options:
             raise RuntimeError(f"step {step.kind} offers nothing")
-        if len(d.options) == 1:
+        if len(d.options) == 1 and forced(g, step, d.options[0]):
             resolve(tx, step, d.options[0].code)
             continue
         g.cache = d
         return
     g.finished = True
     g.cache = None
+
+
+def forced(g: GameState, step: Step, only: Option) -> bool:
+    """A lone option is taken without asking, unless asking or not would tell the others
+    something about a hand: a private option, or a free window while the hand holds cards."""
+    if only.private:
+        return False
+    return not (g.players[step.actor].cards and KINDS[step.kind].is_free(step))
 
 
 def pending(state: GameState) -> Decision | None:
@@ -244,9 +252,13 @@ def check(state: GameState, player: int, decision_id: int, code: str | None) -> 
     return d
 
 
-def step_once(state: GameState, code: str, tx: Tx | None = None) -> tuple[GameState, Tx]:
+def step_once(
+    state: GameState, code: str, tx: Tx | None = None, decision_id: int | None = None
+) -> tuple[GameState, Tx]:
     """Apply one code to a copy of the state (no checks, no undo bookkeeping)."""
     g = state.copy()
+    if decision_id is not None:
+        g.decision_id = decision_id
     tx = Tx(g) if tx is None else Tx(g, tx.events, tx.barrier)
     resolve(tx, g.steps[-1], code)
     settle(tx)
@@ -258,17 +270,16 @@ def apply(state: GameState, player: int, decision_id: int, code: str) -> tuple[G
     check(state, player, decision_id, code)
     tx = Tx(state)
     tx.emit("input", player, decision=decision_id, code=code)
-    g, tx = step_once(state, code, tx)
-    g.decision_id = state.decision_id + 1
-    if g.cache is not None:
-        g.cache = None
+    g, tx = step_once(state, code, tx, state.decision_id + 1)
     if tx.barrier:
         g.undo = None
     elif state.undo is not None and state.undo.player == player:
         g.undo = Undo(player, state.undo.base, state.undo.inputs + (code,))
     else:
-        base = state.copy()
-        base.undo = None
+        base = state
+        if base.undo is not None:
+            base = state.copy()
+            base.undo = None
         g.undo = Undo(player, base, (code,))
     return g, tx.events
 

@@ -2,26 +2,29 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from .board import grid_of, merchants_at, neutral_merchants_at, place_name
 from .components import FOUNTAIN, MERCHANT_FEE
 from .decision import Option, who
+from .layouts import Grid
 from .machine import StepKind, Tx, end_turn_early, pop, push, register, roll
 from .state import GameState, LastMove, Step
 
 
 def move_options(g: GameState, seat: int, lo: int, hi: int) -> list[Option]:
-    here = g.players[seat].merchant
-    grid = grid_of(g)
-    if lo >= 3 and g.settings.rules.move_card_semantics == "walk":
-        targets = walk_targets(g, here, lo, hi)
-    else:
-        targets = grid.within(here, lo, hi)
-    return [Option(f"go.{t}", f"Move to {place_name(t)} ({t})") for t in targets]
+    walk = lo >= 3 and g.settings.rules.move_card_semantics == "walk"
+    return list(_move_options(grid_of(g), g.players[seat].merchant, lo, hi, walk))
 
 
-def walk_targets(g: GameState, start: int, lo: int, hi: int) -> tuple[int, ...]:
+@lru_cache(maxsize=4096)
+def _move_options(grid: Grid, here: int, lo: int, hi: int, walk: bool) -> tuple[Option, ...]:
+    targets = walk_targets(grid, here, lo, hi) if walk else grid.within(here, lo, hi)
+    return tuple(Option(f"go.{t}", f"Move to {place_name(t)} ({t})") for t in targets)
+
+
+def walk_targets(grid: Grid, start: int, lo: int, hi: int) -> tuple[int, ...]:
     """Places at the end of a walk of exactly lo..hi steps (doubling back allowed), not the start."""
-    grid = grid_of(g)
     frontier = {start}
     found: set[int] = set()
     for length in range(1, hi + 1):

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import Field, TypeAdapter
+from pydantic import TypeAdapter
 
 from .components import BASE_CAPACITY, GOOD_INDEX
 from .settings import GameSettings
@@ -141,7 +141,7 @@ class GameState:
     script_dice: tuple[tuple[int, int], ...] = ()
     script_cards: tuple[str, ...] = ()
     undo: Undo | None = None
-    cache: Annotated[Decision | None, Field(exclude=True)] = field(default=None, compare=False, repr=False)
+    cache: Decision | None = field(default=None, compare=False, repr=False)  # not serialised
 
     def copy(self) -> GameState:
         return GameState(
@@ -162,12 +162,15 @@ def _adapter() -> TypeAdapter[GameState]:
     return TypeAdapter(GameState)
 
 
+_NOT_SAVED: Any = {"cache": True, "undo": {"base": {"cache": True}}}
+
+
 def to_jsonable(state: GameState) -> Any:
-    return _adapter().dump_python(state, mode="json")
+    return _adapter().dump_python(state, mode="json", exclude=_NOT_SAVED)
 
 
 def to_json(state: GameState) -> str:
-    return _adapter().dump_json(state).decode()
+    return _adapter().dump_json(state, exclude=_NOT_SAVED).decode()
 
 
 def from_json(text: str | bytes) -> GameState:

@@ -1,0 +1,75 @@
+"""Checks that hold after every step of every game (used by the tests and by `soak`)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .components import (
+    ASSISTANTS_AT_START,
+    EXTENSIONS_PER_PLAYER,
+    RUBIES_IN_BOX,
+    TILE_COLOURS,
+    mosque_tile_values,
+)
+from .machine import pending
+from .setup import bonus_deck
+from .state import HIDDEN, GameState
+from .views import view
+
+
+def violations(g: GameState) -> list[str]:
+    """Every broken invariant, in words (empty when all hold)."""
+    out: list[str] = []
+    n = len(g.players)
+    b = g.board
+    places = set(g.layout)
+    for p in g.players:
+        who = f"seat {p.seat}"
+        if p.lira < 0:
+            out.append(f"{who} has {p.lira} Lira")
+        if any(x < 0 or x > p.capacity for x in p.goods):
+            out.append(f"{who} goods {p.goods} outside 0..{p.capacity}")
+        own = p.stack.count("o") + len(p.assistants)
+        expected = ASSISTANTS_AT_START - (1 if g.settings.neutral_assistants else 0) + ("blue" in p.mosque_tiles)
+        if own != expected:
+            out.append(f"{who} has {own} own assistants, expected {expected}")
+        if len(set(p.assistants)) != len(p.assistants):
+            out.append(f"{who} has two assistants on one place")
+        if p.merchant not in places or p.family not in places or not set(p.assistants) <= places:
+            out.append(f"{who} has a token off the board")
+    neutral = sum(p.stack.count("n") for p in g.players) + len(b.neutral_assistants)
+    if neutral != (n if g.settings.neutral_assistants else 0):
+        out.append(f"{neutral} neutral assistants in play")
+    rubies = (
+        sum(p.rubies for p in g.players) + b.wainwright_rubies + sum(b.mosque_rubies) + b.sultan_rubies
+        + b.gemstone_rubies + b.ruby_supply
+    )
+    if rubies != RUBIES_IN_BOX:
+        out.append(f"{rubies} rubies in the game, not {RUBIES_IN_BOX}")
+    cards = Counter(g.draw_pile) + Counter(g.discard)
+    for p in g.players:
+        cards += Counter(p.cards)
+    if cards != Counter(bonus_deck(g.settings)):
+        out.append("bonus cards are not conserved")
+    if sum(p.extensions for p in g.players) + b.wainwright_extensions != EXTENSIONS_PER_PLAYER * n:
+        out.append("wheelbarrow extensions are not conserved")
+    tiles = Counter(v for stack in b.mosque_tiles for v in stack) + Counter(
+        v for p in g.players for v in [0] * len(p.mosque_tiles)
+    )
+    if sum(tiles.values()) != len(TILE_COLOURS) * len(mosque_tile_values(n)):
+        out.append("mosque tiles are not conserved")
+    d = pending(g)
+    if g.finished != (d is None):
+        out.append("a game must have exactly one pending decision until it is over")
+    if d is not None and not 1 <= len(d.options) <= 25:
+        out.append(f"decision {d.kind} offers {len(d.options)} options")
+    if d is not None and len(set(d.codes())) != len(d.options):
+        out.append(f"decision {d.kind} repeats a code")
+    for viewer in [None, *range(n)]:
+        v = view(g, viewer).state
+        if v.rng_seed or v.rng_counter or v.script_dice or v.script_cards or v.undo is not None:
+            out.append(f"the view of {viewer} carries the generator, a script or the undo record")
+        for p in v.players:
+            if p.seat != viewer and any(c != HIDDEN for c in p.cards):
+                out.append(f"the view of {viewer} shows seat {p.seat}'s cards")
+    return out
