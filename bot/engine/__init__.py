@@ -15,7 +15,8 @@ Entry points
   ``StaleDecision``, ``IllegalChoice`` or ``GameOver`` (all ``EngineError``, with a message a
   player can read) and changes nothing when the choice is not allowed.
 - ``undo(state, player) -> (state, events)``: takes back that player's last choice, never past a
-  barrier (a die roll, a card drawn or shown, another player's choice, a forfeit);
+  barrier (a die roll, a card drawn or shown, another player's choice, a forfeit; once another
+  player has chosen, undoing that choice does not reopen the earlier player's);
   ``NothingToUndo`` otherwise. ``can_undo(state, player)`` tells without trying.
 - ``forfeit_turn(state, player) -> (state, events)``: plays the player's default choices until
   their turn ends; at the movement step the merchant stays and the turn ends (house ruling).

@@ -165,7 +165,7 @@ class ActionCards:
         if card == "smallany":
             perform(tx, Step("action", step.actor, step.place, 0, "any"), "act")
         else:
-            push(tx.g, Step("action", step.actor, step.place, 0, "again"))
+            push(tx.g, Step("action", step.actor, step.place, int(step.tag == "family"), "again"))
             perform(tx, step, "act")
         return True
 

@@ -96,7 +96,8 @@ class Assistant(StepKind):
         if place == FOUNTAIN:
             if not neutral_here:
                 return None
-            return [Option("a.neutral", "Pick up the neutral assistant"), Option("a.none", "Leave it there")]
+            # the decline first: with no "x.end" here, the first option is the default
+            return [Option("a.none", "Leave it there"), Option("a.neutral", "Pick up the neutral assistant")]
         opts = []
         own_here = place in p.assistants
         if own_here:
@@ -104,8 +105,8 @@ class Assistant(StepKind):
         if neutral_here:
             opts.append(Option("a.neutral", "Pick up the neutral assistant"))
         if not own_here and p.stack:
-            which = "neutral assistant" if p.stack[-1] == "n" else "assistant"
-            opts.append(Option("a.leave", f"Leave an {which} here"))
+            which = "a neutral assistant" if p.stack[-1] == "n" else "an assistant"
+            opts.append(Option("a.leave", f"Leave {which} here"))
         opts.append(Option("x.end", "End your turn here"))
         return opts
 

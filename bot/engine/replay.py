@@ -13,10 +13,13 @@ from .undo import forfeit_turn, undo
 
 
 def replay(settings: GameSettings, players: Sequence[str], seed: int, events: Iterable[Event]) -> GameState:
+    """The state after the logged inputs, each applied with the chance outcomes logged after it."""
     g = new_game(settings, players, seed)
     batch: list[Event] = []
     for e in list(events) + [Event("input", None, {"end": True})]:
         if e.kind not in INPUT_KINDS:
+            if not batch:
+                raise ValueError(f"the log must start with an input (input, undo, forfeit), not {e.kind!r}")
             batch.append(e)
             continue
         if batch:

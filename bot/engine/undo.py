@@ -12,7 +12,7 @@ MOVEMENT_STEPS = frozenset({"move", "move34"})
 
 def can_undo(state: GameState, player: int) -> bool:
     u = state.undo
-    return u is not None and u.player == player and bool(u.inputs)
+    return not state.finished and u is not None and u.player == player and bool(u.inputs)
 
 
 def undo(state: GameState, player: int) -> tuple[GameState, list[Event]]:
@@ -35,9 +35,15 @@ def undo(state: GameState, player: int) -> tuple[GameState, list[Event]]:
     return g, [Event("undo", player, {"decision": state.decision_id})]
 
 
+def after_last_round(g: GameState) -> bool:
+    """The leftover-card step after the last round (a window of its own, not part of a turn)."""
+    return any(step.kind == "gameover" for step in g.steps)
+
+
 def forfeit_turn(state: GameState, player: int) -> tuple[GameState, list[Event]]:
     """Play `player`'s default choices until their turn (or their off-turn decision) is over.
-    At the movement step the merchant stays where it is and the turn simply ends (house ruling)."""
+    At the movement step the merchant stays where it is and the turn simply ends (house ruling).
+    The last turn's forfeit stops before that player's leftover-card step (a window of its own)."""
     d = pending(state)
     if d is None:
         raise GameOver()
@@ -46,10 +52,10 @@ def forfeit_turn(state: GameState, player: int) -> tuple[GameState, list[Event]]
     tx = Tx(state.copy())
     tx.emit("forfeit", player, decision=state.decision_id)
     g = tx.g
-    turns = g.turns
+    turns, final = g.turns, after_last_round(g)
     while True:
         d = pending(g)
-        if d is None or d.player != player or g.turns != turns:
+        if d is None or d.player != player or g.turns != turns or after_last_round(g) != final:
             break
         if d.kind in MOVEMENT_STEPS:
             end_turn_early(tx, "forfeit")

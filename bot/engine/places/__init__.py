@@ -51,13 +51,17 @@ def can_act(g: GameState, seat: int, number: int, step: Step) -> bool:
 @register
 class Action(StepKind):
     """Phase 3. tag "" = the merchant's own action, "family" = sent by the Police Station,
-    "again" = a repeat granted by a bonus card, "any" = Small Market with any goods."""
+    "again" = a repeat granted by a bonus card (n=1: of the family member's action), "any" =
+    Small Market with any goods."""
 
     name = "action"
     decline = "skip"
 
     def is_free(self, step: Step) -> bool:
-        return step.tag == ""
+        # The moment between an action and its repeat counts as "after an action" (E-32), so
+        # cards and tiles may be played there; the family member's action (and its repeat) lies
+        # inside the Police Station's action and offers none.
+        return step.tag == "" or (step.tag == "again" and step.n == 0)
 
     def options(self, g: GameState, step: Step) -> list[Option]:
         p = PLACES.get(step.place)
