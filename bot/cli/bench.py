@@ -1,0 +1,139 @@
+"""``python -m bot bench``: engine speed in uniform-random games, printed as one JSON object."""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import random
+import statistics
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.engine import apply, new_game, pending
+from bot.engine.settings import LayoutName
+
+from .common import ToolParser, UsageError, usage_error
+from .playout import GameConfig
+
+DEFAULT_GAMES = 120  # per player count: about 20 s in all on one recent x86-64 core
+PLAYER_COUNTS = (2, 5)
+LAYOUT: LayoutName = "short"
+
+
+@dataclass(slots=True)
+class _Totals:
+    games: int = 0
+    turns: int = 0
+    decisions: int = 0
+    loop_ns: int = 0
+    apply_ns: list[int] = field(default_factory=list)
+    by_kind_ns: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    by_kind_count: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+
+
+def _play(config: GameConfig, seed: int, totals: _Totals) -> None:
+    """One game; times the pending/apply loop as a whole and every `apply` call on its own."""
+    rng = random.Random(seed)
+    state = new_game(config.settings(), config.colours(), seed)
+    apply_ns = totals.apply_ns
+    by_kind_ns = totals.by_kind_ns
+    by_kind_count = totals.by_kind_count
+    clock = time.perf_counter_ns
+    decisions = 0
+    start = clock()
+    while (d := pending(state)) is not None:
+        code = rng.choice(d.options).code
+        t0 = clock()
+        state, _ = apply(state, d.player, d.decision_id, code)
+        dt = clock() - t0
+        apply_ns.append(dt)
+        by_kind_ns[d.kind] += dt
+        by_kind_count[d.kind] += 1
+        decisions += 1
+    totals.loop_ns += clock() - start
+    totals.games += 1
+    totals.turns += state.turns
+    totals.decisions += decisions
+
+
+def _figures(t: _Totals) -> dict[str, Any]:
+    seconds = t.loop_ns / 1e9
+    return {
+        "games": t.games,
+        "turns": t.turns,
+        "decisions": t.decisions,
+        "seconds": round(seconds, 3),
+        "turns_per_second": round(t.turns / seconds, 1),
+        "ms_per_game": round(1000 * seconds / t.games, 2),
+        "decisions_per_second": round(t.decisions / seconds, 1),
+        "apply_p50_us": round(statistics.median(t.apply_ns) / 1000, 1),
+    }
+
+
+def _machine() -> dict[str, Any]:
+    return {
+        "platform": platform.platform(),
+        "python": f"{platform.python_implementation()} {platform.python_version()}",
+        "processor": platform.processor() or platform.machine(),
+        "cpu_count": os.cpu_count(),
+    }
+
+
+def main(argv: list[str]) -> int:
+    parser = ToolParser(
+        prog="python -m bot bench",
+        description=(
+            "Time uniform-random games (no invariant checks) at 2 and at 5 players and print one JSON "
+            "object: player turns and decisions per second, ms per game, the median apply time, the "
+            "share of apply time per step kind, and the machine."
+        ),
+    )
+    parser.add_argument(
+        "--games", type=int, default=DEFAULT_GAMES, help=f"games per player count (default {DEFAULT_GAMES})"
+    )
+    parser.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
+    try:
+        args = parser.parse_args(argv)
+        if args.games < 1:
+            parser.error("--games must be at least 1")
+    except UsageError as exc:
+        return usage_error("bench", exc)
+    per_count: dict[str, dict[str, Any]] = {}
+    overall = _Totals()
+    for players in PLAYER_COUNTS:
+        totals = _Totals()
+        config = GameConfig(players=players, layout=LAYOUT)
+        for i in range(args.games):
+            _play(config, args.seed + i, totals)
+        per_count[str(players)] = _figures(totals)
+        overall.games += totals.games
+        overall.turns += totals.turns
+        overall.decisions += totals.decisions
+        overall.loop_ns += totals.loop_ns
+        overall.apply_ns += totals.apply_ns
+        for kind, ns in totals.by_kind_ns.items():
+            overall.by_kind_ns[kind] += ns
+            overall.by_kind_count[kind] += totals.by_kind_count[kind]
+    all_apply = sum(overall.by_kind_ns.values())
+    shares = {
+        kind: {
+            "share": round(ns / all_apply, 4),
+            "calls": overall.by_kind_count[kind],
+            "mean_us": round(ns / overall.by_kind_count[kind] / 1000, 1),
+        }
+        for kind, ns in sorted(overall.by_kind_ns.items(), key=lambda kv: -kv[1])
+    }
+    out = {
+        "benchmark": "uniform-random games, pending/apply loop only, no invariant checks",
+        "layout": LAYOUT,
+        "games_per_player_count": args.games,
+        "players": per_count,
+        **{k: v for k, v in _figures(overall).items() if k not in ("games", "turns", "decisions", "seconds")},
+        "apply_time_by_step_kind": shares,
+        "machine": _machine(),
+    }
+    print(json.dumps(out, indent=2))
+    return 0

@@ -1,0 +1,96 @@
+"""Small helpers shared by the command-line tools: a one-line-error argument parser and settings."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from typing import NoReturn
+
+from pydantic import ValidationError
+
+from bot.engine import Event, describe
+from bot.engine.settings import RULE_NAMES, VARIANTS, GameSettings, RuleOptions
+
+SEAT_RE = re.compile(r"\{seat:(\d+)\}")
+
+
+class UsageError(Exception):
+    """A bad command line: the message is one line for stderr; the exit code is 2."""
+
+
+class ToolParser(argparse.ArgumentParser):
+    """An argument parser whose errors raise `UsageError` (one line, no usage dump) instead of
+    exiting, so that a tool's `main` returns 2 itself; ``--help`` still prints and exits 0."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see {self.prog} --help)")
+
+
+def usage_error(tool: str, exc: UsageError) -> int:
+    """Print the one-line message on stderr; the exit code for a bad command line."""
+    print(f"{tool}: {exc}", file=sys.stderr)
+    return 2
+
+
+def parse_rule(text: str) -> tuple[str, str | bool]:
+    """``NAME=VALUE`` -> (name, value); ``true``/``false`` become booleans, anything else stays text."""
+    name, sep, raw = text.partition("=")
+    name = name.strip()
+    if not sep or not name:
+        raise UsageError(f"--rule needs NAME=VALUE, got {text!r}")
+    if name not in RULE_NAMES:
+        raise UsageError(f"unknown rule {name!r}; known rules: {', '.join(RULE_NAMES)}")
+    raw = raw.strip()
+    value: str | bool = {"true": True, "false": False}.get(raw.lower(), raw)
+    return name, value
+
+
+def check_variants(names: list[str]) -> set[str]:
+    unknown = [v for v in names if v not in VARIANTS]
+    if unknown:
+        raise UsageError(f"unknown variant {unknown[0]!r}; known variants: {', '.join(VARIANTS)}")
+    return set(names)
+
+
+def build_settings(
+    players: int, layout: str, variants: set[str], rules: dict[str, str | bool]
+) -> GameSettings:
+    """Validated settings; any invalid value raises `UsageError` with a one-line message."""
+    try:
+        return GameSettings.model_validate(
+            {
+                "players": players,
+                "layout": layout,
+                "neutral_assistants": "neutral_assistants" in variants,
+                "caravan_leader": "caravan_leader" in variants,
+                "rules": RuleOptions.model_validate(rules),
+            }
+        )
+    except ValidationError as exc:
+        raise UsageError(f"invalid settings: {_first_error(exc)}") from None
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    msg = str(err.get("msg", "invalid value")).removeprefix("Value error, ")
+    loc = ".".join(str(part) for part in err.get("loc", ()))
+    if not loc:
+        return msg
+    return f"{loc}: {msg} (got {err.get('input')!r})"
+
+
+def public_line(event: Event, colours: list[str]) -> str | None:
+    """The public description of an event with seat placeholders replaced by colour names."""
+    line = describe(event, None)
+    if line is None:
+        return None
+    return SEAT_RE.sub(lambda m: seat_name(colours, int(m.group(1))), line)
+
+
+def seat_name(colours: list[str], seat: int) -> str:
+    return colours[seat].capitalize() if 0 <= seat < len(colours) else f"seat {seat}"
+
+
+def plural(n: int, word: str, words: str = "") -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {words or word + 's'}"

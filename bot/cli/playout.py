@@ -1,0 +1,238 @@
+"""The shared playout driver: uniform-random players, varied game configurations and a checked game.
+
+`check_game` plays one seeded game through the engine's public entry points (`pending`/`apply`,
+now and then `undo` and `forfeit_turn`), checks the invariants of `bot.engine.invariants` along
+the way and finally that the event log replays to the same state. It never raises for an engine
+problem: everything found is reported in `GameReport.failures`.
+"""
+
+from __future__ import annotations
+
+import random
+import traceback
+from dataclasses import dataclass, field
+from typing import Any, get_args
+
+from bot.engine import (
+    Decision,
+    EngineError,
+    Event,
+    GameSettings,
+    GameState,
+    RuleOptions,
+    apply,
+    can_undo,
+    forfeit_turn,
+    new_game,
+    pending,
+    replay,
+    to_json,
+    undo,
+)
+from bot.engine.components import COLOURS
+from bot.engine.invariants import violations
+from bot.engine.settings import LayoutName
+
+LAYOUTS: tuple[LayoutName, ...] = get_args(LayoutName)
+UNDO_RATE = 0.03  # chance of taking a choice back right after it, when the engine allows it
+UNDO_AGAIN_RATE = 0.3  # chance of taking back one more choice after an undo, when allowed
+FORFEIT_RATE = 0.004  # chance per decision that the deciding player forfeits instead
+
+
+class RandomPlayer:
+    """Picks uniformly among the offered options, from its own seeded generator."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, decision: Decision) -> str:
+        return self.rng.choice(decision.options).code
+
+
+@dataclass(slots=True)
+class GameConfig:
+    """Everything about a game except its seed."""
+
+    players: int
+    layout: LayoutName = "short"
+    neutral_assistants: bool = False
+    caravan_leader: bool = False
+    rules: dict[str, Any] = field(default_factory=dict)
+
+    def settings(self) -> GameSettings:
+        return GameSettings(
+            players=self.players, layout=self.layout, neutral_assistants=self.neutral_assistants,
+            caravan_leader=self.caravan_leader, rules=RuleOptions.model_validate(self.rules),
+        )
+
+    def colours(self) -> list[str]:
+        return list(COLOURS[: self.players])
+
+    def label(self) -> str:
+        parts = [f"{self.players} players", self.layout]
+        if self.neutral_assistants:
+            parts.append("neutral_assistants")
+        if self.caravan_leader:
+            parts.append("caravan_leader")
+        parts += [f"{k}={v}" for k, v in sorted(self.rules.items())]
+        return ", ".join(parts)
+
+
+def config_for(index: int, seed: int = 0) -> GameConfig:
+    """A varied configuration: game `index` of a series starting at `seed` (only their sum counts,
+    so game i of `soak --seed S` is game 0 of `soak --seed S+i`). Consecutive indices cycle
+    through 2-5 players, then the 4 layouts, then the variants (Neutral Assistants only for 2-4
+    players), then the move-card rule option: 128 combinations in all."""
+    k = index + seed
+    players = 2 + k % 4
+    layout = LAYOUTS[(k // 4) % len(LAYOUTS)]
+    variants = (k // 16) % 4
+    rules: dict[str, Any] = {"move_card_semantics": "walk"} if (k // 64) % 2 else {}
+    return GameConfig(
+        players=players,
+        layout=layout,
+        neutral_assistants=bool(variants & 1) and players <= 4,
+        caravan_leader=bool(variants & 2),
+        rules=rules,
+    )
+
+
+def game_seed(index: int, seed: int = 0) -> int:
+    """The engine seed of game `index` of a series starting at `seed` (see `config_for`)."""
+    return index + seed
+
+
+@dataclass(slots=True)
+class GameReport:
+    seed: int
+    config: GameConfig
+    turns: int = 0
+    decisions: int = 0
+    failures: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.failures
+
+
+@dataclass(slots=True)
+class Playout:
+    """A finished (or capped) game: the final state and every event in order."""
+
+    state: GameState
+    events: list[Event]
+    decisions: int
+
+
+def play(config: GameConfig, seed: int, *, turn_cap: int = 5000) -> Playout:
+    """A plain game between uniform-random players (no checks, no undo, no forfeit)."""
+    player = RandomPlayer(seed)
+    state = new_game(config.settings(), config.colours(), seed)
+    events: list[Event] = []
+    decisions = 0
+    while (d := pending(state)) is not None and state.turns <= turn_cap:
+        state, evs = apply(state, d.player, d.decision_id, player.choose(d))
+        events += evs
+        decisions += 1
+    return Playout(state, events, decisions)
+
+
+def check_game(
+    config: GameConfig, seed: int, *, every: int = 1, option_sample: float = 0.0, turn_cap: int = 5000
+) -> GameReport:
+    """Play one seeded game between random players and check it (see the module docstring).
+
+    `every`: check the invariants after every `every`-th step (and always at the end);
+    `option_sample`: the fraction of steps where every offered option is applied to the
+    pre-step state and each result is checked too; `turn_cap`: a game still running after this
+    many turns fails."""
+    report = GameReport(seed, config)
+    where = f"seed {seed} ({config.label()})"
+    player = RandomPlayer(seed)
+    chance = random.Random(f"undo-forfeit:{seed}")  # separate streams: the sampling rate
+    sampler = random.Random(f"options:{seed}")  # does not change the game that is played
+    settings = config.settings()
+    colours = config.colours()
+    state = new_game(settings, colours, seed)
+    events: list[Event] = []
+    _check(state, f"{where} at the start", report)
+    steps = 0
+    at = where
+    try:
+        while (d := pending(state)) is not None:
+            if state.turns > turn_cap:
+                report.failures.append(f"{where}: still running after {turn_cap} turns")
+                break
+            at = f"{where}, turn {state.turns}, decision {d.decision_id} ({d.kind}, seat {d.player})"
+            if d.default not in d.codes():
+                report.failures.append(f"{at}: default {d.default!r} is not among {d.codes()}")
+            if option_sample and sampler.random() < option_sample:
+                _check_all_options(state, d, at, report)
+            if chance.random() < FORFEIT_RATE:
+                state, evs = forfeit_turn(state, d.player)
+                events += evs
+                label = f"{at} after forfeit"
+            else:
+                code = player.choose(d)
+                state, evs = apply(state, d.player, d.decision_id, code)
+                events += evs
+                report.decisions += 1
+                label = f"{at} after {code!r}"
+                # now and then take the choice back, sometimes several in a row
+                rate = UNDO_RATE
+                while can_undo(state, d.player) and chance.random() < rate:
+                    state, evs = undo(state, d.player)
+                    events += evs
+                    label += " and undo"
+                    rate = UNDO_AGAIN_RATE
+            steps += 1
+            if steps % every == 0 and not _check(state, label, report):
+                break
+        else:
+            _check(state, f"{where} at the end", report)
+    except Exception as exc:  # an engine crash is a finding, not a test error
+        report.failures.append(f"{at}: {type(exc).__name__}: {exc}\n{_short_traceback()}")
+    report.turns = state.turns
+    _check_replay(settings, colours, seed, events, state, where, report)
+    return report
+
+
+def _check(state: GameState, label: str, report: GameReport) -> bool:
+    found = violations(state)
+    if found:
+        report.failures.append(f"{label}: {'; '.join(found)}")
+    return not found
+
+
+def _check_all_options(state: GameState, d: Decision, at: str, report: GameReport) -> None:
+    """Apply every offered option to the same pre-step state; each must be accepted and leave
+    the invariants intact, and the pre-step state itself must not change."""
+    before = to_json(state)  # a deep snapshot, undo record included
+    for option in d.options:
+        try:
+            after, _ = apply(state, d.player, d.decision_id, option.code)
+        except EngineError as exc:
+            report.failures.append(f"{at}: offered option {option.code!r} refused: {exc}")
+            continue
+        found = violations(after)
+        if found:
+            report.failures.append(f"{at}: option {option.code!r} breaks: {'; '.join(found)}")
+    if to_json(state) != before:
+        report.failures.append(f"{at}: applying the options changed the state they were applied to")
+
+
+def _check_replay(
+    settings: GameSettings, colours: list[str], seed: int, events: list[Event], state: GameState,
+    where: str, report: GameReport,
+) -> None:
+    try:
+        rebuilt = replay(settings, colours, seed, events)
+    except Exception as exc:
+        report.failures.append(f"{where}: replay raised {type(exc).__name__}: {exc}\n{_short_traceback()}")
+        return
+    if rebuilt != state:
+        report.failures.append(f"{where}: replaying the {len(events)} events gives a different state")
+
+
+def _short_traceback() -> str:
+    return "".join(traceback.format_exc(limit=-4)).rstrip()
