@@ -36,11 +36,12 @@ def kind(g: GameState) -> str:
     return d.kind if d is not None else ""
 
 
-def quiet_game(players: int = 3, seed: int = 1) -> GameState:
+def quiet_game(players: int = 3, seed: int = 1, **variants: bool) -> GameState:
     """A new game on the "in_order" layout with empty hands (their cards back in the draw pile)
     and the Governor and Smuggler parked off the board, so nothing but the test's own setup
     changes which options are offered."""
-    g = new_game(GameSettings(players=players, layout="in_order"), COLOURS_IN_SEAT_ORDER[:players], seed=seed)
+    settings = GameSettings(players=players, layout="in_order", **variants)
+    g = new_game(settings, COLOURS_IN_SEAT_ORDER[:players], seed=seed)
     for p in g.players:
         g.draw_pile = tuple(sorted(g.draw_pile + p.cards))
         p.cards = ()

@@ -8,19 +8,12 @@ from pydantic import ValidationError
 
 from bot.engine import GameSettings, GameState, forfeit_turn, new_game, pending, set_chance_script, validate
 from bot.engine.components import COLOURS
-from tests.engine.helpers import codes, decider, grant_tile, kind, play, to_discard
+from tests.engine.helpers import codes, decider, grant_tile, kind, play, quiet_game, to_discard
 
 
 def variant_game(players: int = 3, **options: bool) -> GameState:
     """A new "in_order" game with the given variants, empty hands, Governor and Smuggler parked."""
-    settings = GameSettings(players=players, layout="in_order", **options)
-    g = new_game(settings, list(COLOURS[:players]), seed=1)
-    for p in g.players:
-        g.draw_pile = tuple(sorted(g.draw_pile + p.cards))
-        p.cards = ()
-    g.board.governor = 0
-    g.board.smuggler = 0
-    return validate(g)
+    return quiet_game(players, **options)
 
 
 def pass_turns(g: GameState, turns: int) -> GameState:
