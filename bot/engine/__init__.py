@@ -89,7 +89,7 @@ from .errors import (
     StaleDecision,
 )
 from .machine import apply, pending, set_chance_script
-from .replay import replay
+from .replay import continue_from, replay
 from .scoring import Standing, result, winners
 from .settings import GameSettings, RuleOptions
 from .setup import new_game
@@ -100,7 +100,7 @@ from .views import View, determinize, view
 __all__ = [
     "CHANCE_KINDS", "INPUT_KINDS", "Board", "Decision", "EngineError", "Event", "GameOver", "GameSettings",
     "GameState", "IllegalChoice", "LastMove", "NotYourDecision", "NothingToUndo", "Option", "Player",
-    "RuleOptions", "ScriptError", "StaleDecision", "Standing", "Step", "View", "apply", "can_undo",
+    "RuleOptions", "ScriptError", "StaleDecision", "Standing", "Step", "View", "apply", "can_undo", "continue_from",
     "describe", "determinize", "forfeit_turn", "from_json", "new_game", "pending", "replay", "result",
     "set_chance_script", "to_json", "undo", "validate", "view", "winners",
 ]

@@ -14,7 +14,11 @@ from .undo import forfeit_turn, undo
 
 def replay(settings: GameSettings, players: Sequence[str], seed: int, events: Iterable[Event]) -> GameState:
     """The state after the logged inputs, each applied with the chance outcomes logged after it."""
-    g = new_game(settings, players, seed)
+    return continue_from(new_game(settings, players, seed), events)
+
+
+def continue_from(g: GameState, events: Iterable[Event]) -> GameState:
+    """`g` with the logged inputs that followed it re-applied (the log must start with an input)."""
     batch: list[Event] = []
     for e in list(events) + [Event("input", None, {"end": True})]:
         if e.kind not in INPUT_KINDS:

@@ -1,0 +1,32 @@
+"""The one way in for everything that reads or changes a game: lobby → start → choices →
+results, on top of the engine and the store. No Discord types here; the Discord layer, the local
+commands and the tests all go through `GameService`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..store import Database
+from . import errors
+from .core import Clock, Game, Outcome, Policy, random_policy
+from .lobby import LobbyMixin
+from .options import TableOptions, parse_options
+from .play import PlayMixin
+from .queries import Placing, QueryMixin
+
+
+class GameService(LobbyMixin, PlayMixin, QueryMixin):
+    """Construct with an open `Database` (or use `GameService.open(path)`)."""
+
+    @classmethod
+    async def open(cls, path: Path, **kwargs: object) -> GameService:
+        return cls(await Database.open(path), **kwargs)  # type: ignore[arg-type]
+
+    async def close(self) -> None:
+        await self.db.close()
+
+
+__all__ = [
+    "Clock", "Game", "GameService", "Outcome", "Placing", "Policy", "TableOptions", "errors", "parse_options",
+    "random_policy",
+]

@@ -1,0 +1,162 @@
+"""The service's core: loading a game (snapshot + the log after it), committing one accepted
+input as one transaction, per-game locks, the clock and the cache."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+
+from .. import engine
+from ..engine import Decision, Event, GameState, View
+from ..store import Database, GameRow, SeatRow
+from ..store import games as sql
+from ..store import timers as timer_sql
+from .errors import UnknownGame
+from .options import TableOptions, parse_options
+
+Clock = Callable[[], float]
+Policy = Callable[[View, Decision, random.Random], str]
+SERVICE_EVENT = "svc."  # service events in the log (seat changes and the like); the engine skips them
+SEAT_RE = re.compile(r"\{seat:(\d)\}")
+
+
+def random_policy(view: View, decision: Decision, rng: random.Random) -> str:
+    """A computer player that picks any legal option (until the AI package exists)."""
+    return rng.choice(decision.codes())
+
+
+@dataclass(slots=True)
+class Game:
+    """A game as loaded: its row, its seats and (once started) its engine state."""
+
+    row: GameRow
+    seats: list[SeatRow]
+    state: GameState | None
+
+    @property
+    def id(self) -> int:
+        return self.row.id
+
+    @property
+    def options(self) -> TableOptions:
+        return parse_options(self.row.options)
+
+    def seat_of(self, user: str) -> SeatRow | None:
+        for s in self.seats:
+            if s.user_id == user:
+                return s
+        return None
+
+    def names(self) -> dict[int, str]:
+        return {s.seat: s.name for s in self.seats}
+
+    def fill(self, text: str) -> str:
+        """Replace the engine's seat placeholders with the seats' names."""
+        names = self.names()
+        return SEAT_RE.sub(lambda m: names.get(int(m.group(1)), "someone"), text)
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What one accepted input (or one computer turn) did."""
+
+    game: Game
+    events: list[Event]
+    first_seq: int  # seq of the first new event
+    decider_before: int | None
+    decider_after: int | None
+    lines: list[str] = field(default_factory=list)  # public lines, names filled
+
+    @property
+    def turn_changed(self) -> bool:
+        return self.decider_before != self.decider_after
+
+    @property
+    def finished(self) -> bool:
+        return self.game.state is not None and self.game.state.finished
+
+
+def engine_events(rows: Sequence[sql.EventRow]) -> list[Event]:
+    return [Event(r.kind, r.player, r.payload) for r in rows if not r.kind.startswith(SERVICE_EVENT)]
+
+
+class ServiceCore:
+    def __init__(
+        self, db: Database, *, clock: Clock = time.time, policy: Policy = random_policy,
+        grace_seconds: float = 60.0, snapshot_every: int = 25,
+    ) -> None:
+        self.db = db
+        self.clock = clock
+        self.policy = policy
+        self.grace_seconds = grace_seconds
+        self.snapshot_every = snapshot_every
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._cache: dict[int, tuple[int, GameState]] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    async def _load(self, conn: aiosqlite.Connection, game_id: int) -> Game:
+        row = await sql.get_game(conn, game_id)
+        if row is None:
+            raise UnknownGame(game_id)
+        seats = await sql.seats(conn, game_id)
+        state = None
+        if row.seed is not None:
+            state = await self._state(conn, row, seats)
+        return Game(row, seats, state)
+
+    async def _state(self, conn: aiosqlite.Connection, row: GameRow, seats: list[SeatRow]) -> GameState:
+        cached = self._cache.get(row.id)
+        if cached is not None and cached[0] == row.seq:
+            return cached[1]
+        snap = await sql.latest_snapshot(conn, row.id)
+        if snap is None:
+            raise RuntimeError(f"game {row.id} has no snapshot")
+        seq, text = snap
+        state = engine.from_json(text)
+        if seq < row.seq:
+            state = engine.continue_from(state, engine_events(await sql.events(conn, row.id, seq)))
+        self._cache[row.id] = (row.seq, state)
+        return state
+
+    async def load(self, game_id: int) -> Game:
+        async with self.db.read() as conn:
+            return await self._load(conn, game_id)
+
+    async def _commit(
+        self, game: Game, state: GameState, events: Sequence[tuple[str, int | None, dict[str, Any]]],
+        *, status: str | None = None, grace: bool = False,
+    ) -> int | None:
+        """Append events and move the game on, in one transaction; None if another writer was first."""
+        now = self.clock()
+        row = game.row
+        seq = row.seq + len(events)
+        if state.finished and status is None:
+            status = "finished"
+        async with self.db.transaction() as conn:
+            if not await sql.append(conn, row.id, row.seq, state.decision_id, list(events), now, status):
+                self._cache.pop(row.id, None)
+                return None
+            if seq // self.snapshot_every != row.seq // self.snapshot_every or status == "finished":
+                await sql.save_snapshot(conn, row.id, seq, engine.to_json(state))
+            if status in ("finished", "abandoned"):
+                await timer_sql.clear_timers(conn, row.id)
+            elif grace:
+                await timer_sql.set_timer(conn, row.id, "grace", now + self.grace_seconds)
+        self._cache[row.id] = (seq, state)
+        return seq
+
+    def decider(self, state: GameState | None) -> int | None:
+        d = engine.pending(state) if state is not None else None
+        return d.player if d is not None else None

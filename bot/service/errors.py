@@ -1,0 +1,78 @@
+"""Typed outcomes for bad input: each has a message a player can read; none writes anything."""
+
+from __future__ import annotations
+
+
+class ServiceError(Exception):
+    """Base class: nothing was changed."""
+
+
+class UnknownGame(ServiceError):
+    def __init__(self, game_id: int) -> None:
+        super().__init__(f"There is no game #{game_id}.")
+
+
+class NotSeated(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("You are not seated in this game.")
+
+
+class NotYourDecision(ServiceError):
+    def __init__(self, decider: str = "") -> None:
+        super().__init__(f"It is not your turn: {decider} is choosing." if decider else "It is not your turn.")
+
+
+class StaleDecision(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("The board has moved on since that choice was offered.")
+
+
+class IllegalOption(ServiceError):
+    def __init__(self, code: str) -> None:
+        super().__init__(f"'{code}' is not one of the choices you have right now.")
+
+
+class GameIsOver(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("This game is over.")
+
+
+class NothingToUndo(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("There is nothing you can take back now.")
+
+
+class LobbyFull(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("Every seat at this table is taken.")
+
+
+class AlreadyJoined(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("You have already joined this game.")
+
+
+class ChannelBusy(ServiceError):
+    def __init__(self, game_id: int, status: str) -> None:
+        what = "a lobby" if status == "lobby" else "a game"
+        super().__init__(f"This channel already has {what} (#{game_id}); finish or abandon it first.")
+        self.game_id = game_id
+
+
+class NotInLobby(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("That can only be done before the game starts.")
+
+
+class NotStarted(ServiceError):
+    def __init__(self) -> None:
+        super().__init__("The game has not started yet.")
+
+
+class NotAllowed(ServiceError):
+    def __init__(self, why: str) -> None:
+        super().__init__(why)
+
+
+class BadOptions(ServiceError):
+    """Settings that do not validate; the message names the problem."""

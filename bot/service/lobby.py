@@ -1,0 +1,159 @@
+"""Before the first turn: lobbies, joining and leaving, options, the start; and abandoning."""
+
+from __future__ import annotations
+
+import secrets
+from typing import Any
+
+from .. import engine
+from ..engine.components import COLOURS
+from ..store import ChannelTaken, SeatRow
+from ..store import games as sql
+from ..store import timers as timer_sql
+from .core import Game, ServiceCore
+from .errors import (
+    AlreadyJoined,
+    BadOptions,
+    ChannelBusy,
+    GameIsOver,
+    LobbyFull,
+    NotAllowed,
+    NotInLobby,
+    NotSeated,
+)
+from .options import TableOptions, parse_options
+
+COMPUTER_NAMES = ("Computer Ada", "Computer Bruno", "Computer Cem", "Computer Defne")
+
+
+class LobbyMixin(ServiceCore):
+    async def create_lobby(
+        self, *, creator: str, creator_name: str, options: dict[str, Any] | TableOptions | None = None,
+        origin: str = "discord", guild_id: int | None = None, channel_id: int | None = None,
+        colour: str | None = None, kind: str | None = None,
+    ) -> Game:
+        """A new lobby with its creator seated. A Discord channel holds one lobby or game at a time."""
+        opts = options if isinstance(options, TableOptions) else parse_options(options or {})
+        if origin not in ("discord", "local"):
+            raise BadOptions(f"unknown origin {origin!r}")
+        if origin == "discord" and channel_id is None:
+            raise BadOptions("a Discord game needs a channel")
+        _check_colour(colour)
+        now = self.clock()
+        async with self.db.transaction() as conn:
+            if origin == "discord" and channel_id is not None:
+                busy = await sql.active_game_in_channel(conn, channel_id)
+                if busy is not None:
+                    raise ChannelBusy(busy.id, busy.status)
+            try:
+                game_id = await sql.insert_game(
+                    conn, origin=origin, guild_id=guild_id, channel_id=channel_id, creator=creator,
+                    options=opts.model_dump(mode="json"), now=now,
+                )
+            except ChannelTaken as exc:  # a racing create in another process
+                raise ChannelBusy(0, "lobby") from exc
+            seat_kind = kind or ("discord_user" if origin == "discord" else "local_human")
+            await sql.put_seats(conn, game_id, [SeatRow(game_id, 0, seat_kind, creator, creator_name, colour, False)])
+            return await self._load(conn, game_id)
+
+    async def join(self, game_id: int, user: str, name: str, colour: str | None = None) -> Game:
+        _check_colour(colour)
+        async with self.lock(game_id), self.db.transaction() as conn:
+            game = await self._load(conn, game_id)
+            _lobby(game)
+            if game.seat_of(user) is not None:
+                raise AlreadyJoined()
+            if len(game.seats) >= game.options.human_seats:
+                raise LobbyFull()
+            if colour and any(s.colour == colour for s in game.seats):
+                raise NotAllowed(f"{colour.capitalize()} is already taken.")
+            kind = "discord_user" if game.row.origin == "discord" else "local_human"
+            seats = [*game.seats, SeatRow(game_id, len(game.seats), kind, user, name, colour, False)]
+            await sql.put_seats(conn, game_id, seats)
+            return await self._load(conn, game_id)
+
+    async def leave(self, game_id: int, user: str) -> Game:
+        """Leave a lobby; when its creator leaves, the lobby closes."""
+        async with self.lock(game_id), self.db.transaction() as conn:
+            game = await self._load(conn, game_id)
+            _lobby(game)
+            seat = game.seat_of(user)
+            if seat is None:
+                raise NotSeated()
+            if user == game.row.creator:
+                await sql.set_status(conn, game_id, "abandoned", self.clock())
+            else:
+                rest = [s for s in game.seats if s.user_id != user]
+                await sql.put_seats(
+                    conn, game_id, [SeatRow(game_id, i, s.kind, s.user_id, s.name, s.colour, False) for i, s in enumerate(rest)]
+                )
+            return await self._load(conn, game_id)
+
+    async def set_options(self, game_id: int, user: str, **changes: Any) -> Game:
+        """The creator changes the table's options until the start."""
+        async with self.lock(game_id), self.db.transaction() as conn:
+            game = await self._load(conn, game_id)
+            _lobby(game)
+            if user != game.row.creator:
+                raise NotAllowed("Only the game's creator can change its settings.")
+            merged = {**game.row.options, **changes}
+            opts = parse_options(merged)
+            if len(game.seats) > opts.human_seats:
+                raise BadOptions(f"{len(game.seats)} people have joined; keep at least that many seats for people.")
+            await sql.set_options(conn, game_id, opts.model_dump(mode="json"), self.clock())
+            return await self._load(conn, game_id)
+
+    async def start(self, game_id: int, user: str, *, seed: int | None = None, shuffle: bool = True) -> Game:
+        """Seat everyone in a random order, fill computer seats, give colours, deal the game."""
+        async with self.lock(game_id), self.db.transaction() as conn:
+            game = await self._load(conn, game_id)
+            _lobby(game)
+            if user != game.row.creator:
+                raise NotAllowed("Only the game's creator can start it.")
+            opts = game.options
+            people = list(game.seats)
+            computers = [
+                SeatRow(game_id, 0, "ai", None, COMPUTER_NAMES[i], None, False) for i in range(opts.computers)
+            ]
+            table = people + computers
+            if len(table) < 2:
+                raise NotAllowed("A game needs at least two players: invite someone or add a computer seat.")
+            rng = secrets.SystemRandom()
+            if shuffle:
+                rng.shuffle(table)
+            free = [c for c in COLOURS if c not in {s.colour for s in table}]
+            rng.shuffle(free)
+            seated = []
+            for i, s in enumerate(table):
+                colour = s.colour or free.pop()
+                seated.append(SeatRow(game_id, i, s.kind, s.user_id, s.name, colour, False))
+            seed = seed if seed is not None else secrets.randbits(62)
+            settings = opts.engine_settings(len(seated))
+            state = engine.new_game(settings, [s.colour or "" for s in seated], seed)
+            await sql.put_seats(conn, game_id, seated)
+            await sql.start_game(conn, game_id, seed, state.decision_id, self.clock())
+            await sql.save_snapshot(conn, game_id, 0, engine.to_json(state))
+            self._cache[game_id] = (0, state)
+            return await self._load(conn, game_id)
+
+    async def abandon(self, game_id: int, user: str, *, admin: bool = False) -> Game:
+        """End a lobby or a game without a result (its creator, or a channel admin)."""
+        async with self.lock(game_id), self.db.transaction() as conn:
+            game = await self._load(conn, game_id)
+            if game.row.status in ("finished", "abandoned"):
+                raise GameIsOver()
+            if user != game.row.creator and not admin:
+                raise NotAllowed("Only the game's creator or a channel admin can abandon it.")
+            await sql.set_status(conn, game_id, "abandoned", self.clock())
+            await timer_sql.clear_timers(conn, game_id)
+            return await self._load(conn, game_id)
+
+
+def _lobby(game: Game) -> None:
+    if game.row.status != "lobby":
+        raise GameIsOver() if game.row.status in ("finished", "abandoned") else NotInLobby()
+
+
+def _check_colour(colour: str | None) -> None:
+    if colour is not None and colour not in COLOURS:
+        raise BadOptions(f"unknown colour {colour!r}; choose from {', '.join(COLOURS)}")

@@ -1,0 +1,167 @@
+"""During the game: choices, undo, skipping an idle turn, computer seats."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import random
+from collections.abc import AsyncIterator, Callable
+from typing import Any
+
+from .. import engine
+from ..engine import EngineError, Event, GameState
+from ..store import games as sql
+from ..store import timers as timer_sql
+from . import errors
+from .core import SERVICE_EVENT, Game, Outcome, Policy, ServiceCore
+
+
+def _rows(events: list[Event]) -> list[tuple[str, int | None, dict[str, Any]]]:
+    return [(e.kind, e.player, e.data) for e in events]
+
+
+def _map_engine_error(exc: EngineError) -> errors.ServiceError:
+    if isinstance(exc, engine.StaleDecision):
+        return errors.StaleDecision()
+    if isinstance(exc, engine.NotYourDecision):
+        return errors.NotYourDecision()
+    if isinstance(exc, engine.IllegalChoice):
+        return errors.IllegalOption(exc.code)
+    if isinstance(exc, engine.GameOver):
+        return errors.GameIsOver()
+    if isinstance(exc, engine.NothingToUndo):
+        return errors.NothingToUndo()
+    return errors.ServiceError(str(exc))
+
+
+class PlayMixin(ServiceCore):
+    def _playing(self, game: Game) -> GameState:
+        if game.row.status == "lobby":
+            raise errors.NotStarted()
+        if game.row.status in ("finished", "abandoned") or game.state is None:
+            raise errors.GameIsOver()
+        return game.state
+
+    def _human_seat(self, game: Game, user: str) -> int:
+        seat = game.seat_of(user)
+        if seat is None:
+            raise errors.NotSeated()
+        return seat.seat
+
+    async def _accept(
+        self, game: Game, change: Callable[[GameState], tuple[GameState, list[Event]]],
+        extra: list[tuple[str, int | None, dict[str, Any]]] | None = None,
+    ) -> Outcome:
+        """Apply an engine entry point and commit its events as one transaction."""
+        state = self._playing(game)
+        before = self.decider(state)
+        try:
+            new, events = change(state)
+        except EngineError as exc:
+            raise _map_engine_error(exc) from None
+        after = self.decider(new)
+        human_before = before is not None and not game.seats[before].played_by_computer
+        rows = _rows(events) + (extra or [])
+        seq = await self._commit(game, new, rows, grace=before != after and human_before)
+        if seq is None:
+            raise errors.StaleDecision()
+        status = "finished" if new.finished else game.row.status
+        row = dataclasses.replace(game.row, seq=seq, decision_id=new.decision_id, status=status)
+        done = Game(row, game.seats, new)
+        lines = [done.fill(line) for e in events if (line := engine.describe(e, None))]
+        return Outcome(done, events, game.row.seq + 1, before, after, lines)
+
+    async def submit(self, game_id: int, user: str, decision_id: int, code: str) -> Outcome:
+        """A seated player's choice; checked by the engine against the current decision."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            seat = self._human_seat(game, user)
+            state = self._playing(game)
+            d = engine.pending(state)
+            if d is not None and d.decision_id == decision_id and d.player != seat:
+                raise errors.NotYourDecision(game.names().get(d.player, ""))
+            return await self._accept(game, lambda s: engine.apply(s, seat, decision_id, code))
+
+    async def undo(self, game_id: int, user: str) -> Outcome:
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            seat = self._human_seat(game, user)
+            return await self._accept(game, lambda s: engine.undo(s, seat))
+
+    async def skip_turn(self, game_id: int, by_user: str | None, *, force: bool = False) -> Outcome:
+        """Play the idle decider's default choices to the end of their turn. Allowed to another
+        seated player once the game's timeout has passed since the last move (or when forced)."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            state = self._playing(game)
+            decider = self.decider(state)
+            assert decider is not None
+            if not force:
+                if by_user is None or game.seat_of(by_user) is None:
+                    raise errors.NotSeated()
+                if game.seats[decider].user_id == by_user:
+                    raise errors.NotAllowed("You cannot skip your own turn; make a choice instead.")
+                idle = self.clock() - game.row.updated_at
+                if idle < game.options.timeout_hours * 3600:
+                    raise errors.NotAllowed("That player's time is not up yet.")
+            note = (SERVICE_EVENT + "skip", decider, {"by": by_user or ""})
+            return await self._accept(game, lambda s: engine.forfeit_turn(s, decider), [note])
+
+    async def set_computer(self, game_id: int, seat: int, computer: bool, *, by_user: str | None = None) -> Game:
+        """Hand a person's seat to the computer player, or give it back."""
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            self._playing(game)
+            if not 0 <= seat < len(game.seats) or game.seats[seat].kind == "ai":
+                raise errors.NotAllowed("Only a person's seat can be handed over.")
+            if game.seats[seat].computer == computer:
+                return game
+            now = self.clock()
+            kind = SERVICE_EVENT + ("to_computer" if computer else "to_person")
+            async with self.db.transaction() as conn:
+                await sql.set_computer(conn, game_id, seat, computer)
+                if not await sql.append(
+                    conn, game_id, game.row.seq, game.row.decision_id, [(kind, seat, {"by": by_user or ""})], now
+                ):
+                    raise errors.StaleDecision()
+                if game.state is not None:
+                    self._cache[game_id] = (game.row.seq + 1, game.state)
+                return await self._load(conn, game_id)
+
+    async def take_back_seat(self, game_id: int, user: str) -> Game:
+        game = await self.load(game_id)
+        return await self.set_computer(game_id, self._human_seat(game, user), False, by_user=user)
+
+    async def computer_turns(self, game_id: int, *, seed: int | None = None) -> AsyncIterator[Outcome]:
+        """Play computer seats one turn at a time, yielding after each, while a computer decides
+        and the previous human turn's grace period is over."""
+        rng = random.Random(seed)
+        while True:
+            async with self.lock(game_id):
+                game = await self.load(game_id)
+                if game.row.status != "active" or game.state is None:
+                    return
+                decider = self.decider(game.state)
+                if decider is None or not game.seats[decider].played_by_computer:
+                    return
+                if not await self.grace_over(game_id):
+                    return
+                turn = await asyncio.to_thread(_computer_turn, game.state, decider, self.policy, rng)
+                outcome = await self._accept(game, lambda s, turn=turn: turn)
+            yield outcome
+
+    async def grace_over(self, game_id: int) -> bool:
+        async with self.db.read() as conn:
+            timers = await timer_sql.timers_of(conn, game_id)
+        return all(t.due_at <= self.clock() for t in timers if t.kind == "grace")
+
+
+def _computer_turn(state: GameState, seat: int, policy: Policy, rng: random.Random) -> tuple[GameState, list[Event]]:
+    """Every choice of one computer turn, from what that seat may see (runs in a worker thread)."""
+    events: list[Event] = []
+    turns = state.turns
+    while (d := engine.pending(state)) is not None and d.player == seat and state.turns == turns:
+        code = policy(engine.view(state, seat), d, rng)
+        state, ev = engine.apply(state, seat, d.decision_id, code)
+        events.extend(ev)
+    return state, events

@@ -1,0 +1,97 @@
+"""Reading games: by channel or user, views, public lines, results, timers, replay."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .. import engine
+from ..engine import GameState, Standing, View
+from ..store import GameRow, TimerRow
+from ..store import games as sql
+from ..store import timers as timer_sql
+from .core import SERVICE_EVENT, Game, ServiceCore, engine_events
+from .errors import NotStarted
+
+SERVICE_LINES = {
+    "skip": "{name}'s turn was skipped.",
+    "to_computer": "A computer player now plays {name}'s seat.",
+    "to_person": "{name} plays their own seat again.",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Placing:
+    standing: Standing
+    name: str
+
+
+class QueryMixin(ServiceCore):
+    async def game_in_channel(self, channel_id: int) -> Game | None:
+        async with self.db.read() as conn:
+            row = await sql.active_game_in_channel(conn, channel_id)
+            return await self._load(conn, row.id) if row else None
+
+    async def user_games(self, user: str, *, finished: bool = False) -> list[GameRow]:
+        statuses = ("lobby", "active", "finished", "abandoned") if finished else ("lobby", "active")
+        async with self.db.read() as conn:
+            return await sql.games_of_user(conn, user, statuses)
+
+    async def games(self, statuses: tuple[str, ...], origin: str | None = None) -> list[GameRow]:
+        async with self.db.read() as conn:
+            return await sql.games_with_status(conn, statuses, origin)
+
+    def _started(self, game: Game) -> GameState:
+        if game.state is None:
+            raise NotStarted()
+        return game.state
+
+    async def views(self, game_id: int) -> dict[int | None, View]:
+        """The public view (key None) and each seat's own view."""
+        game = await self.load(game_id)
+        state = self._started(game)
+        return {viewer: engine.view(state, viewer) for viewer in [None, *range(len(game.seats))]}
+
+    async def lines(self, game_id: int, *, after_seq: int = 0, viewer: int | None = None) -> list[tuple[int, str]]:
+        """The story of a game since `after_seq` as (seq, line), names filled in, as `viewer` may read it."""
+        async with self.db.read() as conn:
+            game = await self._load(conn, game_id)
+            rows = await sql.events(conn, game_id, after_seq)
+        out = []
+        names = game.names()
+        for r in rows:
+            if r.kind.startswith(SERVICE_EVENT):
+                template = SERVICE_LINES.get(r.kind[len(SERVICE_EVENT):])
+                if template and r.player is not None:
+                    out.append((r.seq, template.format(name=names.get(r.player, "someone"))))
+                continue
+            line = engine.describe(engine.Event(r.kind, r.player, r.payload), viewer)
+            if line:
+                out.append((r.seq, game.fill(line)))
+        return out
+
+    async def results(self, game_id: int) -> list[Placing]:
+        game = await self.load(game_id)
+        names = game.names()
+        return [Placing(s, names[s.seat]) for s in engine.result(self._started(game))]
+
+    async def replay(self, game_id: int) -> GameState:
+        """The game rebuilt from its seed and its whole log (for checks; loading uses snapshots)."""
+        async with self.db.read() as conn:
+            game = await self._load(conn, game_id)
+            rows = await sql.events(conn, game_id)
+        state = self._started(game)
+        colours = [s.colour or "" for s in game.seats]
+        assert game.row.seed is not None
+        return engine.replay(state.settings, colours, game.row.seed, engine_events(rows))
+
+    async def set_timer(self, game_id: int, kind: str, due_at: float, payload: dict[str, object] | None = None) -> None:
+        async with self.db.transaction() as conn:
+            await timer_sql.set_timer(conn, game_id, kind, due_at, dict(payload or {}))
+
+    async def clear_timer(self, game_id: int, kind: str) -> None:
+        async with self.db.transaction() as conn:
+            await timer_sql.clear_timers(conn, game_id, kind)
+
+    async def due_timers(self) -> list[TimerRow]:
+        async with self.db.read() as conn:
+            return await timer_sql.due_timers(conn, self.clock())

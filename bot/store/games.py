@@ -1,0 +1,202 @@
+"""SQL for games, seats, the event log and snapshots. No rules here: states and events arrive
+as JSON text and leave as JSON text."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+ACTIVE = ("lobby", "active")
+
+
+@dataclass(frozen=True, slots=True)
+class GameRow:
+    id: int
+    origin: str
+    guild_id: int | None
+    channel_id: int | None
+    creator: str
+    status: str
+    options: dict[str, Any]
+    seed: int | None
+    decision_id: int
+    seq: int
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    game_id: int
+    seat: int
+    kind: str
+    user_id: str | None
+    name: str
+    colour: str | None
+    computer: bool
+
+    @property
+    def played_by_computer(self) -> bool:
+        return self.kind == "ai" or self.computer
+
+
+@dataclass(frozen=True, slots=True)
+class EventRow:
+    seq: int
+    kind: str
+    player: int | None
+    payload: dict[str, Any]
+    at: float
+
+
+class ChannelTaken(Exception):
+    """The unique index refused a second lobby or game in one channel."""
+
+
+def _game(r: aiosqlite.Row) -> GameRow:
+    return GameRow(
+        r["id"], r["origin"], r["guild_id"], r["channel_id"], r["creator"], r["status"],
+        json.loads(r["options"]), r["seed"], r["decision_id"], r["seq"], r["created_at"], r["updated_at"],
+    )
+
+
+def _seat(r: aiosqlite.Row) -> SeatRow:
+    return SeatRow(r["game_id"], r["seat"], r["kind"], r["user_id"], r["name"], r["colour"], bool(r["computer"]))
+
+
+async def insert_game(
+    conn: aiosqlite.Connection, *, origin: str, guild_id: int | None, channel_id: int | None, creator: str,
+    options: dict[str, Any], now: float,
+) -> int:
+    try:
+        cur = await conn.execute(
+            "INSERT INTO games (origin, guild_id, channel_id, creator, status, options, created_at, updated_at)"
+            " VALUES (?, ?, ?, ?, 'lobby', ?, ?, ?)",
+            (origin, guild_id, channel_id, creator, json.dumps(options, sort_keys=True), now, now),
+        )
+    except sqlite3.IntegrityError as exc:
+        raise ChannelTaken(str(exc)) from exc
+    assert cur.lastrowid is not None
+    return cur.lastrowid
+
+
+async def get_game(conn: aiosqlite.Connection, game_id: int) -> GameRow | None:
+    async with conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
+        row = await cur.fetchone()
+    return _game(row) if row else None
+
+
+async def active_game_in_channel(conn: aiosqlite.Connection, channel_id: int) -> GameRow | None:
+    async with conn.execute(
+        "SELECT * FROM games WHERE origin = 'discord' AND channel_id = ? AND status IN ('lobby', 'active')",
+        (channel_id,),
+    ) as cur:
+        row = await cur.fetchone()
+    return _game(row) if row else None
+
+
+async def games_of_user(conn: aiosqlite.Connection, user_id: str, statuses: tuple[str, ...] = ACTIVE) -> list[GameRow]:
+    marks = ",".join("?" * len(statuses))
+    async with conn.execute(
+        f"SELECT DISTINCT g.* FROM games g JOIN seats s ON s.game_id = g.id"
+        f" WHERE s.user_id = ? AND g.status IN ({marks}) ORDER BY g.updated_at DESC",
+        (user_id, *statuses),
+    ) as cur:
+        return [_game(r) for r in await cur.fetchall()]
+
+
+async def games_with_status(conn: aiosqlite.Connection, statuses: tuple[str, ...], origin: str | None = None) -> list[GameRow]:
+    marks = ",".join("?" * len(statuses))
+    sql = f"SELECT * FROM games WHERE status IN ({marks})"
+    args: tuple[Any, ...] = statuses
+    if origin:
+        sql += " AND origin = ?"
+        args = (*statuses, origin)
+    async with conn.execute(sql + " ORDER BY updated_at DESC", args) as cur:
+        return [_game(r) for r in await cur.fetchall()]
+
+
+async def set_options(conn: aiosqlite.Connection, game_id: int, options: dict[str, Any], now: float) -> None:
+    await conn.execute(
+        "UPDATE games SET options = ?, updated_at = ? WHERE id = ?",
+        (json.dumps(options, sort_keys=True), now, game_id),
+    )
+
+
+async def set_status(conn: aiosqlite.Connection, game_id: int, status: str, now: float) -> None:
+    await conn.execute("UPDATE games SET status = ?, updated_at = ? WHERE id = ?", (status, now, game_id))
+
+
+async def start_game(conn: aiosqlite.Connection, game_id: int, seed: int, decision_id: int, now: float) -> None:
+    await conn.execute(
+        "UPDATE games SET status = 'active', seed = ?, decision_id = ?, seq = 0, updated_at = ? WHERE id = ?",
+        (seed, decision_id, now, game_id),
+    )
+
+
+async def seats(conn: aiosqlite.Connection, game_id: int) -> list[SeatRow]:
+    async with conn.execute("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)) as cur:
+        return [_seat(r) for r in await cur.fetchall()]
+
+
+async def put_seats(conn: aiosqlite.Connection, game_id: int, rows: list[SeatRow]) -> None:
+    """Replace a game's seats (the lobby's join order, or the turn order at the start)."""
+    await conn.execute("DELETE FROM seats WHERE game_id = ?", (game_id,))
+    await conn.executemany(
+        "INSERT INTO seats (game_id, seat, kind, user_id, name, colour, computer) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [(game_id, r.seat, r.kind, r.user_id, r.name, r.colour, int(r.computer)) for r in rows],
+    )
+
+
+async def set_computer(conn: aiosqlite.Connection, game_id: int, seat: int, computer: bool) -> None:
+    await conn.execute(
+        "UPDATE seats SET computer = ? WHERE game_id = ? AND seat = ?", (int(computer), game_id, seat)
+    )
+
+
+async def append(
+    conn: aiosqlite.Connection, game_id: int, expected_seq: int, decision_id: int,
+    events: list[tuple[str, int | None, dict[str, Any]]], now: float, status: str | None = None,
+) -> bool:
+    """Append events after `expected_seq` and advance the game; False if another writer was first."""
+    cur = await conn.execute(
+        "UPDATE games SET seq = ?, decision_id = ?, updated_at = ?, status = COALESCE(?, status)"
+        " WHERE id = ? AND seq = ?",
+        (expected_seq + len(events), decision_id, now, status, game_id, expected_seq),
+    )
+    if cur.rowcount != 1:
+        return False
+    await conn.executemany(
+        "INSERT INTO events (game_id, seq, kind, player, payload, at) VALUES (?, ?, ?, ?, ?, ?)",
+        [
+            (game_id, expected_seq + i + 1, kind, player, json.dumps(data, sort_keys=True), now)
+            for i, (kind, player, data) in enumerate(events)
+        ],
+    )
+    return True
+
+
+async def events(conn: aiosqlite.Connection, game_id: int, after_seq: int = 0) -> list[EventRow]:
+    async with conn.execute(
+        "SELECT seq, kind, player, payload, at FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
+        (game_id, after_seq),
+    ) as cur:
+        return [EventRow(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in await cur.fetchall()]
+
+
+async def save_snapshot(conn: aiosqlite.Connection, game_id: int, seq: int, state: str) -> None:
+    """Keep the state after `seq` events (and only the newest snapshot of a game)."""
+    await conn.execute("INSERT OR REPLACE INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)", (game_id, seq, state))
+    await conn.execute("DELETE FROM snapshots WHERE game_id = ? AND seq < ?", (game_id, seq))
+
+
+async def latest_snapshot(conn: aiosqlite.Connection, game_id: int) -> tuple[int, str] | None:
+    async with conn.execute(
+        "SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)
+    ) as cur:
+        row = await cur.fetchone()
+    return (row[0], row[1]) if row else None

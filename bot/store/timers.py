@@ -1,0 +1,78 @@
+"""Timers (grace periods, reminders, timeouts), message locations and user settings."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+
+@dataclass(frozen=True, slots=True)
+class TimerRow:
+    game_id: int
+    kind: str
+    due_at: float
+    payload: dict[str, Any]
+
+
+async def set_timer(
+    conn: aiosqlite.Connection, game_id: int, kind: str, due_at: float, payload: dict[str, Any] | None = None
+) -> None:
+    await conn.execute(
+        "INSERT OR REPLACE INTO timers (game_id, kind, due_at, payload) VALUES (?, ?, ?, ?)",
+        (game_id, kind, due_at, json.dumps(payload or {}, sort_keys=True)),
+    )
+
+
+async def clear_timers(conn: aiosqlite.Connection, game_id: int, kind: str | None = None) -> None:
+    if kind is None:
+        await conn.execute("DELETE FROM timers WHERE game_id = ?", (game_id,))
+    else:
+        await conn.execute("DELETE FROM timers WHERE game_id = ? AND kind = ?", (game_id, kind))
+
+
+async def due_timers(conn: aiosqlite.Connection, now: float) -> list[TimerRow]:
+    async with conn.execute(
+        "SELECT game_id, kind, due_at, payload FROM timers WHERE due_at <= ? ORDER BY due_at", (now,)
+    ) as cur:
+        return [TimerRow(r[0], r[1], r[2], json.loads(r[3])) for r in await cur.fetchall()]
+
+
+async def timers_of(conn: aiosqlite.Connection, game_id: int) -> list[TimerRow]:
+    async with conn.execute(
+        "SELECT game_id, kind, due_at, payload FROM timers WHERE game_id = ? ORDER BY due_at", (game_id,)
+    ) as cur:
+        return [TimerRow(r[0], r[1], r[2], json.loads(r[3])) for r in await cur.fetchall()]
+
+
+async def set_message(
+    conn: aiosqlite.Connection, game_id: int, purpose: str, user_id: str, channel_id: int, message_id: int
+) -> None:
+    await conn.execute(
+        "INSERT OR REPLACE INTO messages (game_id, purpose, user_id, channel_id, message_id) VALUES (?, ?, ?, ?, ?)",
+        (game_id, purpose, user_id, channel_id, message_id),
+    )
+
+
+async def get_message(conn: aiosqlite.Connection, game_id: int, purpose: str, user_id: str = "") -> tuple[int, int] | None:
+    async with conn.execute(
+        "SELECT channel_id, message_id FROM messages WHERE game_id = ? AND purpose = ? AND user_id = ?",
+        (game_id, purpose, user_id),
+    ) as cur:
+        row = await cur.fetchone()
+    return (row[0], row[1]) if row else None
+
+
+async def get_user_settings(conn: aiosqlite.Connection, user_id: str) -> dict[str, Any]:
+    async with conn.execute("SELECT settings FROM user_settings WHERE user_id = ?", (user_id,)) as cur:
+        row = await cur.fetchone()
+    return dict(json.loads(row[0])) if row else {}
+
+
+async def set_user_settings(conn: aiosqlite.Connection, user_id: str, settings: dict[str, Any]) -> None:
+    await conn.execute(
+        "INSERT OR REPLACE INTO user_settings (user_id, settings) VALUES (?, ?)",
+        (user_id, json.dumps(settings, sort_keys=True)),
+    )
