@@ -26,7 +26,6 @@ def _goods(goods: dict[str, int], lira: int = 0) -> str:
 REASONS = {
     "no_assistant": "without an assistant to leave or pick up",
     "refused_to_pay": "without paying the merchants there",
-    "forfeit": "skipped",
 }
 WHY = {
     "warehouse": "at the warehouse",
@@ -54,6 +53,8 @@ def _line(kind: str, who: str, d: dict[str, Any], own: bool) -> str | None:  # n
         )
         return f"{who} {verb} at {place_name(d['place'])}."
     if kind == "end_early":
+        if d["reason"] == "forfeit":
+            return None  # the forfeit event itself tells it
         return f"{who}'s turn ended {REASONS.get(d['reason'], 'early')}."
     if kind == "fee":
         to = "the bank" if d["to"] < 0 else seat_ref(d["to"])

@@ -4,6 +4,7 @@ input as one transaction, per-game locks, the clock and the cache."""
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import random
 import re
 import time
@@ -25,6 +26,7 @@ Clock = Callable[[], float]
 Policy = Callable[[View, Decision, random.Random], str]
 SERVICE_EVENT = "svc."  # service events in the log (seat changes and the like); the engine skips them
 SEAT_RE = re.compile(r"\{seat:(\d)\}")
+TURN_TIMERS = ("reminder", "timeout")
 
 
 def random_policy(view: View, decision: Decision, rng: random.Random) -> str:
@@ -137,25 +139,48 @@ class ServiceCore:
     async def _commit(
         self, game: Game, state: GameState, events: Sequence[tuple[str, int | None, dict[str, Any]]],
         *, status: str | None = None, grace: bool = False,
-    ) -> int | None:
-        """Append events and move the game on, in one transaction; None if another writer was first."""
+    ) -> GameRow | None:
+        """Append events and move the game on, in one transaction; returns the game's row as now
+        stored, or None if another writer was first. The same transaction keeps the timers: the
+        grace period after a person's turn (`grace`), and the reminder and timeout of whoever
+        decides next; a game that ends loses all its timers."""
         now = self.clock()
         row = game.row
         seq = row.seq + len(events)
         if state.finished and status is None:
             status = "finished"
+        crossing = seq // self.snapshot_every != row.seq // self.snapshot_every
+        snapshot = engine.to_json(state) if crossing or status == "finished" else None
         async with self.db.transaction() as conn:
             if not await sql.append(conn, row.id, row.seq, state.decision_id, list(events), now, status):
                 self._cache.pop(row.id, None)
                 return None
-            if seq // self.snapshot_every != row.seq // self.snapshot_every or status == "finished":
-                await sql.save_snapshot(conn, row.id, seq, engine.to_json(state))
+            if snapshot is not None:
+                await sql.save_snapshot(conn, row.id, seq, snapshot)
             if status in ("finished", "abandoned"):
                 await timer_sql.clear_timers(conn, row.id)
-            elif grace:
-                await timer_sql.set_timer(conn, row.id, "grace", now + self.grace_seconds)
+            else:
+                if grace:
+                    await timer_sql.set_timer(conn, row.id, "grace", now + self.grace_seconds)
+                await self._turn_timers(conn, game, state, now)
         self._cache[row.id] = (seq, state)
-        return seq
+        return dataclasses.replace(
+            row, seq=seq, decision_id=state.decision_id, status=status or row.status, updated_at=now
+        )
+
+    async def _turn_timers(self, conn: aiosqlite.Connection, game: Game, state: GameState, now: float) -> None:
+        """The 'reminder' and 'timeout' timers follow the person who decides now, counted from
+        this moment (the last move); a computer seat or a finished game has none."""
+        decider = self.decider(state)
+        seat = game.seats[decider] if decider is not None and decider < len(game.seats) else None
+        if seat is None or seat.played_by_computer:
+            for kind in TURN_TIMERS:
+                await timer_sql.clear_timers(conn, game.id, kind)
+            return
+        opts = game.options
+        payload = {"seat": seat.seat, "decision_id": state.decision_id}
+        await timer_sql.set_timer(conn, game.id, "reminder", now + opts.reminder_hours * 3600, payload)
+        await timer_sql.set_timer(conn, game.id, "timeout", now + opts.timeout_hours * 3600, payload)
 
     def decider(self, state: GameState | None) -> int | None:
         d = engine.pending(state) if state is not None else None

@@ -50,8 +50,9 @@ class LobbyMixin(ServiceCore):
                     conn, origin=origin, guild_id=guild_id, channel_id=channel_id, creator=creator,
                     options=opts.model_dump(mode="json"), now=now,
                 )
-            except ChannelTaken as exc:  # a racing create in another process
-                raise ChannelBusy(0, "lobby") from exc
+            except ChannelTaken as exc:  # the unique index is the rule; the check above only words it
+                busy = await sql.active_game_in_channel(conn, channel_id) if channel_id is not None else None
+                raise ChannelBusy(busy.id if busy else 0, busy.status if busy else "lobby") from exc
             seat_kind = kind or ("discord_user" if origin == "discord" else "local_human")
             await sql.put_seats(conn, game_id, [SeatRow(game_id, 0, seat_kind, creator, creator_name, colour, False)])
             return await self._load(conn, game_id)
@@ -130,11 +131,15 @@ class LobbyMixin(ServiceCore):
             seed = seed if seed is not None else secrets.randbits(62)
             settings = opts.engine_settings(len(seated))
             state = engine.new_game(settings, [s.colour or "" for s in seated], seed)
+            snapshot = engine.to_json(state)
+            now = self.clock()
             await sql.put_seats(conn, game_id, seated)
-            await sql.start_game(conn, game_id, seed, state.decision_id, self.clock())
-            await sql.save_snapshot(conn, game_id, 0, engine.to_json(state))
+            await sql.start_game(conn, game_id, seed, state.decision_id, now)
+            await sql.save_snapshot(conn, game_id, 0, snapshot)
             self._cache[game_id] = (0, state)
-            return await self._load(conn, game_id)
+            started = await self._load(conn, game_id)
+            await self._turn_timers(conn, started, state, now)
+            return started
 
     async def abandon(self, game_id: int, user: str, *, admin: bool = False) -> Game:
         """End a lobby or a game without a result (its creator, or a channel admin)."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import random
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -62,11 +61,9 @@ class PlayMixin(ServiceCore):
         after = self.decider(new)
         human_before = before is not None and not game.seats[before].played_by_computer
         rows = _rows(events) + (extra or [])
-        seq = await self._commit(game, new, rows, grace=before != after and human_before)
-        if seq is None:
+        row = await self._commit(game, new, rows, grace=before != after and human_before)
+        if row is None:
             raise errors.StaleDecision()
-        status = "finished" if new.finished else game.row.status
-        row = dataclasses.replace(game.row, seq=seq, decision_id=new.decision_id, status=status)
         done = Game(row, game.seats, new)
         lines = [done.fill(line) for e in events if (line := engine.describe(e, None))]
         return Outcome(done, events, game.row.seq + 1, before, after, lines)
@@ -126,7 +123,10 @@ class PlayMixin(ServiceCore):
                     raise errors.StaleDecision()
                 if game.state is not None:
                     self._cache[game_id] = (game.row.seq + 1, game.state)
-                return await self._load(conn, game_id)
+                changed = await self._load(conn, game_id)
+                if changed.state is not None:
+                    await self._turn_timers(conn, changed, changed.state, now)
+                return changed
 
     async def take_back_seat(self, game_id: int, user: str) -> Game:
         game = await self.load(game_id)
@@ -147,13 +147,18 @@ class PlayMixin(ServiceCore):
                 if not await self.grace_over(game_id):
                     return
                 turn = await asyncio.to_thread(_computer_turn, game.state, decider, self.policy, rng)
-                outcome = await self._accept(game, lambda s, turn=turn: turn)
+                outcome = await self._accept(game, _already(turn))
             yield outcome
 
     async def grace_over(self, game_id: int) -> bool:
         async with self.db.read() as conn:
             timers = await timer_sql.timers_of(conn, game_id)
         return all(t.due_at <= self.clock() for t in timers if t.kind == "grace")
+
+
+def _already(turn: tuple[GameState, list[Event]]) -> Callable[[GameState], tuple[GameState, list[Event]]]:
+    """An engine entry point whose work was done already (a computer turn from the worker thread)."""
+    return lambda _state: turn
 
 
 def _computer_turn(state: GameState, seat: int, policy: Policy, rng: random.Random) -> tuple[GameState, list[Event]]:

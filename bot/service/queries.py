@@ -10,10 +10,11 @@ from ..store import GameRow, TimerRow
 from ..store import games as sql
 from ..store import timers as timer_sql
 from .core import SERVICE_EVENT, Game, ServiceCore, engine_events
-from .errors import NotStarted
+from .errors import NotStarted, UnknownGame
 
+# Public lines for the service's own events. A skip has none: the engine's "forfeit" event already
+# says "<name>'s turn was skipped." (the service's note only records who asked).
 SERVICE_LINES = {
-    "skip": "{name}'s turn was skipped.",
     "to_computer": "A computer player now plays {name}'s seat.",
     "to_person": "{name} plays their own seat again.",
 }
@@ -85,7 +86,10 @@ class QueryMixin(ServiceCore):
         return engine.replay(state.settings, colours, game.row.seed, engine_events(rows))
 
     async def set_timer(self, game_id: int, kind: str, due_at: float, payload: dict[str, object] | None = None) -> None:
+        """Set (or move) the game's timer of this kind; a game has at most one timer per kind."""
         async with self.db.transaction() as conn:
+            if await sql.get_game(conn, game_id) is None:
+                raise UnknownGame(game_id)
             await timer_sql.set_timer(conn, game_id, kind, due_at, dict(payload or {}))
 
     async def clear_timer(self, game_id: int, kind: str) -> None:
@@ -93,5 +97,13 @@ class QueryMixin(ServiceCore):
             await timer_sql.clear_timers(conn, game_id, kind)
 
     async def due_timers(self) -> list[TimerRow]:
+        """Every timer whose time has come on the service's clock, soonest first."""
         async with self.db.read() as conn:
             return await timer_sql.due_timers(conn, self.clock())
+
+    async def timers(self, game_id: int | None = None) -> list[TimerRow]:
+        """The timers of one game, or of every game (what a starting bot schedules), soonest first."""
+        async with self.db.read() as conn:
+            if game_id is None:
+                return await timer_sql.due_timers(conn, float("inf"))
+            return await timer_sql.timers_of(conn, game_id)
