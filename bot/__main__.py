@@ -1,7 +1,8 @@
 """Entry point: ``python -m bot <command> …``.
 
-``run`` is handled here; the local tools (``simulate``, ``soak``, ``bench``) live in ``bot.cli``
-and are imported only when asked for, so ``run`` works whatever else exists.
+``run`` is handled here; the local tools (``simulate``, ``soak``, ``bench``, ``migrate``,
+``backup``) live in ``bot.cli`` and are imported only when asked for, so ``run`` works whatever
+else exists.
 """
 
 from __future__ import annotations
@@ -12,12 +13,14 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 
-from bot.settings import load_settings
+from bot.settings import SettingsError, load_settings
 
 _TOOLS: dict[str, str] = {
-    "simulate": "play one seeded game between computer players and print it",
+    "simulate": "play one seeded game between computer players and print it (--db: through the store)",
     "soak": "play many seeded games and check the engine's invariants",
     "bench": "print performance figures",
+    "migrate": "bring the database up to date and print its schema version",
+    "backup": "copy the database while the bot may be running",
 }
 
 _NO_TOKEN_HELP = """\
@@ -60,7 +63,11 @@ def _ask_yes(question: str) -> bool:
 
 
 def _run() -> int:
-    settings = load_settings()
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        print(exc, file=sys.stderr)
+        return 2
     if settings.discord_token is not None and settings.discord_token.get_secret_value():
         print("The Discord layer is not built yet.", file=sys.stderr)
         return 2

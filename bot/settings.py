@@ -1,22 +1,42 @@
-"""Runtime settings, read from the environment or a ``.env`` file in the working directory."""
+"""Runtime settings, read from the environment or a ``.env`` file in the working directory.
+
+Every setting is documented in ``.env.example``. An empty value counts as unset (its default)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import Field, SecretStr
+from pydantic import Field, SecretStr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class SettingsError(Exception):
+    """A setting has a value that cannot be used; the message is one line naming it."""
 
 
 class Settings(BaseSettings):
     """The bot's settings. Environment variables take precedence over ``.env``."""
 
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True
+    )
 
     discord_token: SecretStr | None = Field(default=None, validation_alias="DISCORD_TOKEN")
+    # The SQLite file; its folder is created when the database is opened.
     db_path: Path = Field(default=Path("data/istanbul.db"), validation_alias="DB_PATH")
+    # A server where slash commands are registered at once (for development); None: globally.
+    dev_guild_id: int | None = Field(default=None, validation_alias="DEV_GUILD_ID", gt=0)
+    # After a person's turn ends, how long before the next computer seat moves (time to undo).
+    turn_grace_seconds: float = Field(default=60.0, validation_alias="TURN_GRACE_SECONDS", ge=0, le=3600)
 
 
 def load_settings() -> Settings:
-    """Read the settings from the environment and, when present, ``.env``."""
-    return Settings()
+    """Read the settings from the environment and, when present, ``.env``; `SettingsError` when a
+    value is invalid."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        name = ".".join(str(part) for part in err.get("loc", ())) or "settings"
+        msg = str(err.get("msg", "invalid value")).removeprefix("Value error, ")
+        raise SettingsError(f"Invalid setting {name}={err.get('input')!r}: {msg} (see .env.example).") from None

@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from bot.__main__ import main
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -38,3 +42,24 @@ def test_run_with_token_but_no_discord_layer_exits_2(tmp_path: Path) -> None:
     result = _run_bot(tmp_path, token="x")
     assert result.returncode == 2
     assert "not built yet" in result.stderr
+
+
+def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m bot --help` names run and each local tool, the database ones included."""
+    with pytest.raises(SystemExit) as stop:
+        main(["--help"])
+    assert stop.value.code == 0
+    out = capsys.readouterr().out
+    for command in ("run", "simulate", "soak", "bench", "migrate", "backup"):
+        assert f"    {command} " in out
+
+
+def test_run_with_a_bad_setting_is_one_line(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DB_PATH")}
+    env |= {"PYTHONPATH": str(REPO_ROOT), "DEV_GUILD_ID": "not-a-number"}
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "run"], cwd=tmp_path, env=env, stdin=subprocess.DEVNULL,
+        capture_output=True, text=True, timeout=60, check=False,
+    )
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.strip().startswith("Invalid setting DEV_GUILD_ID=") and len(result.stderr.strip().splitlines()) == 1

@@ -1,4 +1,5 @@
-"""``python -m bot bench``: engine speed in uniform-random games, printed as one JSON object."""
+"""``python -m bot bench``: engine speed in uniform-random games and the store's figures (see
+`bot.cli.bench_store`), printed as one JSON object."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from typing import Any
 from bot.engine import apply, new_game, pending
 from bot.engine.settings import LayoutName
 
+from .bench_store import SampleGame, store_figures
 from .common import ToolParser, UsageError, usage_error
 from .playout import GameConfig
 
@@ -32,6 +34,7 @@ class _Totals:
     apply_ns: list[int] = field(default_factory=list)
     by_kind_ns: dict[str, int] = field(default_factory=lambda: defaultdict(int))
     by_kind_count: dict[str, int] = field(default_factory=lambda: defaultdict(int))
+    sample: list[SampleGame] = field(default_factory=list)  # every game, for the store section
 
 
 def _play(config: GameConfig, seed: int, totals: _Totals) -> None:
@@ -43,12 +46,14 @@ def _play(config: GameConfig, seed: int, totals: _Totals) -> None:
     by_kind_count = totals.by_kind_count
     clock = time.perf_counter_ns
     decisions = 0
+    events = 0
     start = clock()
     while (d := pending(state)) is not None:
         code = rng.choice(d.options).code
         t0 = clock()
-        state, _ = apply(state, d.player, d.decision_id, code)
+        state, evs = apply(state, d.player, d.decision_id, code)
         dt = clock() - t0
+        events += len(evs)
         apply_ns.append(dt)
         by_kind_ns[d.kind] += dt
         by_kind_count[d.kind] += 1
@@ -57,6 +62,7 @@ def _play(config: GameConfig, seed: int, totals: _Totals) -> None:
     totals.games += 1
     totals.turns += state.turns
     totals.decisions += decisions
+    totals.sample.append(SampleGame(config.players, seed, events))
 
 
 def _figures(t: _Totals) -> dict[str, Any]:
@@ -88,17 +94,29 @@ def main(argv: list[str]) -> int:
         description=(
             "Time uniform-random games (no invariant checks) at 2 and at 5 players and print one JSON "
             "object: player turns and decisions per second, ms per game, the median apply time, the "
-            "share of apply time per step kind, and the machine."
+            "share of apply time per step kind, the machine, and (unless --no-store) the store: submit "
+            "latency, load time, bytes per game and the time to start with many stored games."
         ),
     )
     parser.add_argument(
         "--games", type=int, default=DEFAULT_GAMES, help=f"games per player count (default {DEFAULT_GAMES})"
     )
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
+    parser.add_argument("--no-store", action="store_true", help="leave out the store section")
+    parser.add_argument(
+        "--store-active", type=int, default=1000, metavar="N",
+        help="active stored games for the submit and start-up figures (default 1000)",
+    )
+    parser.add_argument(
+        "--store-total", type=int, default=10_000, metavar="N",
+        help="stored games in all for the start-up figure (default 10000)",
+    )
     try:
         args = parser.parse_args(argv)
         if args.games < 1:
             parser.error("--games must be at least 1")
+        if not 1 <= args.store_active <= args.store_total:
+            parser.error("--store-active must be at least 1 and at most --store-total")
     except UsageError as exc:
         return usage_error("bench", exc)
     per_count: dict[str, dict[str, Any]] = {}
@@ -114,6 +132,7 @@ def main(argv: list[str]) -> int:
         overall.decisions += totals.decisions
         overall.loop_ns += totals.loop_ns
         overall.apply_ns += totals.apply_ns
+        overall.sample += totals.sample
         for kind, ns in totals.by_kind_ns.items():
             overall.by_kind_ns[kind] += ns
             overall.by_kind_count[kind] += totals.by_kind_count[kind]
@@ -135,5 +154,7 @@ def main(argv: list[str]) -> int:
         "apply_time_by_step_kind": shares,
         "machine": _machine(),
     }
+    if not args.no_store:
+        out["store"] = store_figures(overall.sample, LAYOUT, active=args.store_active, total=args.store_total)
     print(json.dumps(out, indent=2))
     return 0

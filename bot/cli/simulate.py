@@ -1,9 +1,14 @@
-"""``python -m bot simulate``: one seeded game between uniform-random players, told line by line."""
+"""``python -m bot simulate``: one seeded game between uniform-random players, told line by line.
+
+Without ``--db`` the engine alone plays; with ``--db PATH`` the game is played through the game
+service and stored in that database (see `bot.cli.simulate_db`), and ``--resume`` continues it."""
 
 from __future__ import annotations
 
+import asyncio
 import os
 import sys
+from pathlib import Path
 
 from bot.engine import result
 from bot.engine.settings import RULE_NAMES, VARIANTS
@@ -19,7 +24,9 @@ from .common import (
     seat_name,
     usage_error,
 )
+from .dbtools import fail
 from .playout import LAYOUTS, GameConfig, play
+from .simulate_db import SimulateDb
 
 
 def _parser() -> ToolParser:
@@ -38,6 +45,23 @@ def _parser() -> ToolParser:
         help=f"repeatable; values true/false or text; names: {', '.join(RULE_NAMES)}",
     )
     parser.add_argument("--quiet", action="store_true", help="print only the final standings")
+    parser.add_argument(
+        "--db", type=Path, metavar="PATH",
+        help="play through the game service and store the game in this SQLite database",
+    )
+    parser.add_argument(
+        "--resume", action="store_true",
+        help="with --db: continue the newest unfinished local game there (its own options and seed apply)",
+    )
+    parser.add_argument(
+        "--humans", type=int, default=1, metavar="K",
+        help="with --db: seats played by local people making random choices; the others are computer "
+        "seats (default 1)",
+    )
+    parser.add_argument(
+        "--steps", type=int, metavar="N",
+        help="with --db: stop after N choices or computer turns, leaving the game to --resume",
+    )
     return parser
 
 
@@ -53,10 +77,21 @@ def main(argv: list[str]) -> int:
 
 
 def _main(argv: list[str]) -> int:
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
     variants = check_variants(args.variant)
     rules = dict(parse_rule(text) for text in args.rule)
     settings = build_settings(args.players, args.layout, variants, rules)
+    if args.resume and args.db is None:
+        parser.error("--resume needs --db")
+    if args.db is not None:
+        if not 1 <= args.humans <= settings.players:
+            parser.error(f"--humans must be between 1 and the number of players ({settings.players})")
+        if args.steps is not None and args.steps < 0:
+            parser.error("--steps must be at least 0")
+        return _with_db(SimulateDb(args.db, args.resume, settings, args.humans, args.seed, args.quiet, args.steps))
+    if args.steps is not None:
+        parser.error("--steps needs --db")
     config = GameConfig(
         players=settings.players, layout=settings.layout, neutral_assistants=settings.neutral_assistants,
         caravan_leader=settings.caravan_leader, rules=rules,
@@ -81,3 +116,15 @@ def _main(argv: list[str]) -> int:
             f"{s.lira} Lira, {plural(s.goods, 'good')}, {plural(s.cards, 'bonus card')}"
         )
     return 0
+
+
+def _with_db(job: SimulateDb) -> int:
+    from bot.service.errors import ServiceError
+    from bot.store import DatabaseError
+
+    from .simulate_db import run
+
+    try:
+        return asyncio.run(run(job))
+    except (DatabaseError, ServiceError) as exc:
+        return fail("simulate", exc)

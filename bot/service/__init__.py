@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..settings import Settings
 from ..store import Database
 from . import errors
 from .core import Clock, Game, Outcome, Policy, random_policy
@@ -21,6 +22,12 @@ class GameService(LobbyMixin, PlayMixin, QueryMixin):
     @classmethod
     async def open(cls, path: Path, **kwargs: object) -> GameService:
         return cls(await Database.open(path), **kwargs)  # type: ignore[arg-type]
+
+    @classmethod
+    async def from_settings(cls, settings: Settings, **kwargs: object) -> GameService:
+        """The service for the configured database, with the configured grace period."""
+        kwargs.setdefault("grace_seconds", settings.turn_grace_seconds)
+        return await cls.open(settings.db_path, **kwargs)
 
     async def close(self) -> None:
         await self.db.close()

@@ -3,11 +3,17 @@
 aiosqlite serialises calls on a connection but does not isolate coroutines: two coroutines that
 both open a transaction on one connection corrupt each other's work. So every transaction and
 every read runs under one `asyncio.Lock`, and nothing but SQL is awaited inside it.
+
+Migrations are the numbered files `migrations/NNNN_name.sql`, each written as
+`BEGIN; ...; PRAGMA user_version = NNNN; COMMIT;` so that a file applies completely or not at all;
+the database's `user_version` is the number of the last file applied.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import os
 import re
 import sqlite3
 from collections.abc import AsyncIterator
@@ -19,19 +25,20 @@ import aiosqlite
 from ..resources import migrations_dir
 
 PRAGMAS = (
+    "PRAGMA busy_timeout=5000",  # first: the others may wait for another process's lock
     "PRAGMA journal_mode=WAL",
     "PRAGMA synchronous=NORMAL",
     "PRAGMA foreign_keys=ON",
-    "PRAGMA busy_timeout=5000",
 )
 MIGRATION_RE = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
 class DatabaseError(Exception):
-    """The database cannot be opened or written; the message says what to do."""
+    """The database cannot be opened, migrated or written; the message (one line) says what to do."""
 
 
 def migration_files(folder: Path | None = None) -> list[tuple[int, Path]]:
+    """The numbered migration files in order; refuses gaps and duplicate numbers."""
     folder = folder or migrations_dir()
     found = []
     for path in sorted(folder.iterdir()):
@@ -40,77 +47,132 @@ def migration_files(folder: Path | None = None) -> list[tuple[int, Path]]:
             found.append((int(m.group(1)), path))
     numbers = [n for n, _ in found]
     if numbers != list(range(1, len(numbers) + 1)):
-        raise DatabaseError(f"migrations must be numbered 0001, 0002, ... without gaps: {numbers}")
+        listed = ", ".join(f"{n:04d}" for n in numbers) or "none"
+        raise DatabaseError(
+            f"The migrations in {folder} must be numbered 0001, 0002, ... without gaps or repeats; found {listed}."
+        )
     return found
 
 
+async def user_version(conn: aiosqlite.Connection) -> int:
+    rows = list(await conn.execute_fetchall("PRAGMA user_version"))
+    return int(rows[0][0]) if rows else 0
+
+
 async def migrate(conn: aiosqlite.Connection, folder: Path | None = None) -> list[int]:
-    """Apply every migration newer than the database's user_version, in order."""
-    async with conn.execute("PRAGMA user_version") as cur:
-        row = await cur.fetchone()
-    version = int(row[0]) if row else 0
+    """Apply every migration newer than the database's `user_version`, in order; returns the
+    numbers applied. A failing file is rolled back whole and the version stays where it was."""
+    files = migration_files(folder)
+    version = await user_version(conn)
+    if version > len(files):
+        raise DatabaseError(
+            f"The database is at schema version {version} but this bot knows only {len(files)} migrations: "
+            "it was written by a newer version of the bot."
+        )
     applied = []
-    for number, path in migration_files(folder):
+    for number, path in files:
         if number <= version:
             continue
-        await conn.executescript(path.read_text(encoding="utf-8"))
+        try:
+            # executescript commits any open transaction first: the file brings its own BEGIN/COMMIT.
+            await conn.executescript(path.read_text(encoding="utf-8"))
+        except sqlite3.Error as exc:
+            if conn.in_transaction:
+                await conn.execute("ROLLBACK")
+            version = await user_version(conn)
+            if version >= number:  # another process applied it first
+                continue
+            raise DatabaseError(
+                f"Migration {path.name} failed ({exc}); it was rolled back and the database stays at "
+                f"schema version {version}."
+            ) from exc
+        version = await user_version(conn)
+        if version != number:
+            raise DatabaseError(f"Migration {path.name} must end with PRAGMA user_version = {number}; COMMIT;")
         applied.append(number)
     return applied
 
 
 def prepare_path(path: Path) -> Path:
     """Create the folder of the database file, or explain why it cannot be used."""
-    path = path.expanduser()
+    path = Path(path).expanduser()
     if str(path) == ":memory:":
         return path
+    if path.exists() and not path.is_file():
+        raise DatabaseError(f"The database path {path} is not a file. Set DB_PATH to a file path.")
+    for folder in path.parents:
+        if folder.exists():
+            if not folder.is_dir():
+                raise DatabaseError(f"Cannot use {path}: {folder} is a file, not a folder. Set DB_PATH to another place.")
+            break
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise DatabaseError(f"Cannot create the folder for the database {path}: {exc.strerror}. "
-                            "Set DB_PATH to a writable place.") from exc
-    if path.exists() and not path.is_file():
-        raise DatabaseError(f"DB_PATH {path} is not a file. Set DB_PATH to a file path.")
+        raise DatabaseError(
+            f"Cannot create the folder {path.parent} for the database: {exc.strerror}. "
+            "Set DB_PATH to a writable place."
+        ) from exc
     return path
 
 
 class Database:
-    """One writer connection with a lock; `transaction()` for writes, `read()` for reads."""
+    """One writer connection with a lock; `transaction()` for writes, `read()` for reads.
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path) -> None:
+    `version` is the schema version after opening and `applied` the migrations that opening ran."""
+
+    def __init__(self, conn: aiosqlite.Connection, path: Path, version: int = 0, applied: list[int] | None = None) -> None:
         self.conn = conn
         self.path = path
+        self.version = version
+        self.applied = applied or []
         self.lock = asyncio.Lock()
 
     @classmethod
     async def open(cls, path: Path, *, migrations: Path | None = None) -> Database:
+        """Open (creating the file and its folder), set the pragmas and apply pending migrations.
+        Raises `DatabaseError` with a one-line message when that cannot be done."""
         path = prepare_path(Path(path))
+        conn = aiosqlite.connect(str(path), isolation_level=None)
         try:
-            conn = await aiosqlite.connect(str(path), isolation_level=None)
-        except sqlite3.Error as exc:
+            await conn
+        except (sqlite3.Error, OSError) as exc:
+            # let aiosqlite's worker thread finish stopping while the event loop still runs
+            thread = getattr(conn, "_thread", None)
+            if thread is not None:
+                await asyncio.to_thread(thread.join, 2.0)
             raise DatabaseError(f"Cannot open the database {path}: {exc}. Set DB_PATH to a writable file.") from exc
         try:
             for pragma in PRAGMAS:
                 await conn.execute(pragma)
-            await migrate(conn, migrations)
-        except sqlite3.OperationalError as exc:
+            applied = await migrate(conn, migrations)
+            version = await user_version(conn)
+        except DatabaseError:
             await conn.close()
-            raise DatabaseError(f"Cannot write the database {path}: {exc}. Set DB_PATH to a writable file.") from exc
+            raise
+        except sqlite3.Error as exc:
+            await conn.close()
+            raise DatabaseError(f"Cannot use the database {path}: {exc}. Set DB_PATH to a writable SQLite file.") from exc
         conn.row_factory = aiosqlite.Row
-        return cls(conn, path)
+        return cls(conn, path, version, applied)
 
     async def close(self) -> None:
         await self.conn.close()
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """BEGIN IMMEDIATE ... COMMIT under the lock; any exception (cancellation included) rolls back.
+
+        BEGIN sits inside the try: a task cancelled while waiting for it has still queued it on the
+        connection's thread, so the ROLLBACK queued after it closes that transaction too."""
         async with self.lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
             try:
+                await self.conn.execute("BEGIN IMMEDIATE")
                 yield self.conn
+                await self.conn.execute("COMMIT")
             except BaseException:
-                await self.conn.execute("ROLLBACK")
+                with contextlib.suppress(sqlite3.Error, ValueError):  # none open, or the connection closed
+                    await self.conn.execute("ROLLBACK")
                 raise
-            await self.conn.execute("COMMIT")
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -119,16 +181,32 @@ class Database:
 
 
 async def schema_dump(conn: aiosqlite.Connection) -> list[tuple[str, str, str]]:
-    """The schema as (type, name, sql) rows, for comparing databases."""
-    async with conn.execute(
+    """The schema as (type, name, sql) rows plus the version, for comparing databases."""
+    rows = await conn.execute_fetchall(
         "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name"
-    ) as cur:
-        return [(r[0], r[1], r[2]) for r in await cur.fetchall()]
+    )
+    return [("user_version", "", str(await user_version(conn))), *((r[0], r[1], r[2]) for r in rows)]
 
 
-async def backup(source: Path, target: Path) -> None:
-    """An online copy of a database that may be in use, on a connection of its own."""
+async def backup(source: Path, target: Path) -> int:
+    """An online copy of a database that may be in use, made on connections of its own (SQLite's
+    backup API reads one consistent snapshot; in WAL mode the writer never waits for it). The copy
+    is written next to `target` and renamed into place at the end. Returns the copy's size."""
+    source, target = Path(source).expanduser(), Path(target).expanduser()
+    if not source.is_file():
+        raise DatabaseError(f"There is no database at {source}. Give the right path with --db or DB_PATH.")
     target = prepare_path(target)
-    async with aiosqlite.connect(str(source)) as src, aiosqlite.connect(str(target)) as dst:
-        await src.execute("PRAGMA busy_timeout=5000")
-        await src.backup(dst)
+    if target.exists() and target.resolve() == source.resolve():
+        raise DatabaseError("The backup must go to a different file than the database itself.")
+    partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
+    try:
+        async with aiosqlite.connect(str(source)) as src, aiosqlite.connect(str(partial)) as dst:
+            await src.execute("PRAGMA busy_timeout=5000")
+            await src.backup(dst)
+            await dst.execute("PRAGMA journal_mode=DELETE")  # a single self-contained file
+        os.replace(partial, target)
+    except (sqlite3.Error, OSError) as exc:
+        with contextlib.suppress(OSError):
+            partial.unlink()
+        raise DatabaseError(f"The backup of {source} to {target} failed: {exc}.") from exc
+    return target.stat().st_size

@@ -79,34 +79,34 @@ async def insert_game(
             (origin, guild_id, channel_id, creator, json.dumps(options, sort_keys=True), now, now),
         )
     except sqlite3.IntegrityError as exc:
+        if "UNIQUE" not in str(exc):  # only the one-active-game-per-channel index
+            raise
         raise ChannelTaken(str(exc)) from exc
     assert cur.lastrowid is not None
     return cur.lastrowid
 
 
 async def get_game(conn: aiosqlite.Connection, game_id: int) -> GameRow | None:
-    async with conn.execute("SELECT * FROM games WHERE id = ?", (game_id,)) as cur:
-        row = await cur.fetchone()
-    return _game(row) if row else None
+    rows = list(await conn.execute_fetchall("SELECT * FROM games WHERE id = ?", (game_id,)))
+    return _game(rows[0]) if rows else None
 
 
 async def active_game_in_channel(conn: aiosqlite.Connection, channel_id: int) -> GameRow | None:
-    async with conn.execute(
+    rows = list(await conn.execute_fetchall(
         "SELECT * FROM games WHERE origin = 'discord' AND channel_id = ? AND status IN ('lobby', 'active')",
         (channel_id,),
-    ) as cur:
-        row = await cur.fetchone()
-    return _game(row) if row else None
+    ))
+    return _game(rows[0]) if rows else None
 
 
 async def games_of_user(conn: aiosqlite.Connection, user_id: str, statuses: tuple[str, ...] = ACTIVE) -> list[GameRow]:
     marks = ",".join("?" * len(statuses))
-    async with conn.execute(
+    rows = await conn.execute_fetchall(
         f"SELECT DISTINCT g.* FROM games g JOIN seats s ON s.game_id = g.id"
         f" WHERE s.user_id = ? AND g.status IN ({marks}) ORDER BY g.updated_at DESC",
         (user_id, *statuses),
-    ) as cur:
-        return [_game(r) for r in await cur.fetchall()]
+    )
+    return [_game(r) for r in rows]
 
 
 async def games_with_status(conn: aiosqlite.Connection, statuses: tuple[str, ...], origin: str | None = None) -> list[GameRow]:
@@ -116,8 +116,7 @@ async def games_with_status(conn: aiosqlite.Connection, statuses: tuple[str, ...
     if origin:
         sql += " AND origin = ?"
         args = (*statuses, origin)
-    async with conn.execute(sql + " ORDER BY updated_at DESC", args) as cur:
-        return [_game(r) for r in await cur.fetchall()]
+    return [_game(r) for r in await conn.execute_fetchall(sql + " ORDER BY updated_at DESC, id DESC", args)]
 
 
 async def set_options(conn: aiosqlite.Connection, game_id: int, options: dict[str, Any], now: float) -> None:
@@ -139,8 +138,7 @@ async def start_game(conn: aiosqlite.Connection, game_id: int, seed: int, decisi
 
 
 async def seats(conn: aiosqlite.Connection, game_id: int) -> list[SeatRow]:
-    async with conn.execute("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,)) as cur:
-        return [_seat(r) for r in await cur.fetchall()]
+    return [_seat(r) for r in await conn.execute_fetchall("SELECT * FROM seats WHERE game_id = ? ORDER BY seat", (game_id,))]
 
 
 async def put_seats(conn: aiosqlite.Connection, game_id: int, rows: list[SeatRow]) -> None:
@@ -181,11 +179,11 @@ async def append(
 
 
 async def events(conn: aiosqlite.Connection, game_id: int, after_seq: int = 0) -> list[EventRow]:
-    async with conn.execute(
+    rows = await conn.execute_fetchall(
         "SELECT seq, kind, player, payload, at FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
         (game_id, after_seq),
-    ) as cur:
-        return [EventRow(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in await cur.fetchall()]
+    )
+    return [EventRow(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
 
 
 async def save_snapshot(conn: aiosqlite.Connection, game_id: int, seq: int, state: str) -> None:
@@ -195,8 +193,7 @@ async def save_snapshot(conn: aiosqlite.Connection, game_id: int, seq: int, stat
 
 
 async def latest_snapshot(conn: aiosqlite.Connection, game_id: int) -> tuple[int, str] | None:
-    async with conn.execute(
+    rows = list(await conn.execute_fetchall(
         "SELECT seq, state FROM snapshots WHERE game_id = ? ORDER BY seq DESC LIMIT 1", (game_id,)
-    ) as cur:
-        row = await cur.fetchone()
-    return (row[0], row[1]) if row else None
+    ))
+    return (rows[0][0], rows[0][1]) if rows else None

@@ -17,6 +17,10 @@ class TimerRow:
     payload: dict[str, Any]
 
 
+def _timer(r: Any) -> TimerRow:
+    return TimerRow(r[0], r[1], r[2], json.loads(r[3]))
+
+
 async def set_timer(
     conn: aiosqlite.Connection, game_id: int, kind: str, due_at: float, payload: dict[str, Any] | None = None
 ) -> None:
@@ -34,17 +38,25 @@ async def clear_timers(conn: aiosqlite.Connection, game_id: int, kind: str | Non
 
 
 async def due_timers(conn: aiosqlite.Connection, now: float) -> list[TimerRow]:
-    async with conn.execute(
-        "SELECT game_id, kind, due_at, payload FROM timers WHERE due_at <= ? ORDER BY due_at", (now,)
-    ) as cur:
-        return [TimerRow(r[0], r[1], r[2], json.loads(r[3])) for r in await cur.fetchall()]
+    rows = await conn.execute_fetchall(
+        "SELECT game_id, kind, due_at, payload FROM timers WHERE due_at <= ? ORDER BY due_at, game_id, kind", (now,)
+    )
+    return [_timer(r) for r in rows]
+
+
+async def all_timers(conn: aiosqlite.Connection) -> list[TimerRow]:
+    """Every stored timer, soonest first (what a starting bot schedules)."""
+    rows = await conn.execute_fetchall(
+        "SELECT game_id, kind, due_at, payload FROM timers ORDER BY due_at, game_id, kind"
+    )
+    return [_timer(r) for r in rows]
 
 
 async def timers_of(conn: aiosqlite.Connection, game_id: int) -> list[TimerRow]:
-    async with conn.execute(
-        "SELECT game_id, kind, due_at, payload FROM timers WHERE game_id = ? ORDER BY due_at", (game_id,)
-    ) as cur:
-        return [TimerRow(r[0], r[1], r[2], json.loads(r[3])) for r in await cur.fetchall()]
+    rows = await conn.execute_fetchall(
+        "SELECT game_id, kind, due_at, payload FROM timers WHERE game_id = ? ORDER BY due_at, kind", (game_id,)
+    )
+    return [_timer(r) for r in rows]
 
 
 async def set_message(
@@ -57,18 +69,16 @@ async def set_message(
 
 
 async def get_message(conn: aiosqlite.Connection, game_id: int, purpose: str, user_id: str = "") -> tuple[int, int] | None:
-    async with conn.execute(
+    rows = list(await conn.execute_fetchall(
         "SELECT channel_id, message_id FROM messages WHERE game_id = ? AND purpose = ? AND user_id = ?",
         (game_id, purpose, user_id),
-    ) as cur:
-        row = await cur.fetchone()
-    return (row[0], row[1]) if row else None
+    ))
+    return (rows[0][0], rows[0][1]) if rows else None
 
 
 async def get_user_settings(conn: aiosqlite.Connection, user_id: str) -> dict[str, Any]:
-    async with conn.execute("SELECT settings FROM user_settings WHERE user_id = ?", (user_id,)) as cur:
-        row = await cur.fetchone()
-    return dict(json.loads(row[0])) if row else {}
+    rows = list(await conn.execute_fetchall("SELECT settings FROM user_settings WHERE user_id = ?", (user_id,)))
+    return dict(json.loads(rows[0][0])) if rows else {}
 
 
 async def set_user_settings(conn: aiosqlite.Connection, user_id: str, settings: dict[str, Any]) -> None:

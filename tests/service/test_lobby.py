@@ -4,6 +4,7 @@ the start (seat order, colours, computer seats, seeds) and abandoning."""
 from __future__ import annotations
 
 import secrets
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -375,3 +376,17 @@ async def test_the_creator_abandons_a_lobby(svc: GameService) -> None:
     game = await svc.abandon(game_id, "u1")
     assert game.row.status == "abandoned"
     assert [g.id for g in await svc.user_games("u1")] == []
+
+
+async def test_service_from_settings_uses_the_configured_database_and_grace(tmp_path: Path) -> None:
+    """The bot opens its service from the settings: DB_PATH and TURN_GRACE_SECONDS."""
+    from bot.service import GameService
+    from bot.settings import Settings
+
+    settings = Settings(DB_PATH=tmp_path / "sub" / "g.db", TURN_GRACE_SECONDS=7)
+    svc = await GameService.from_settings(settings)
+    try:
+        assert svc.grace_seconds == 7
+        assert (tmp_path / "sub" / "g.db").exists()
+    finally:
+        await svc.close()

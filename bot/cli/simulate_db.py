@@ -1,0 +1,158 @@
+"""``python -m bot simulate --db PATH [--resume]``: the random game played through the service and
+the store, so that killing the process at any moment and resuming can be tried by hand.
+
+Every choice comes from a generator seeded by the game's seed and the log position it is made
+at, and computer seats move one turn per `computer_turns` call seeded the same way: a game that
+is killed and resumed any number of times plays out exactly as one that never was.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import AsyncGenerator
+from contextlib import aclosing
+from dataclasses import dataclass
+from pathlib import Path
+from typing import cast
+
+from bot import engine
+from bot.engine.settings import GameSettings
+from bot.service import Game, GameService, Outcome, TableOptions
+
+from .common import plural
+
+LOCAL_USER = "local:Player{}"
+
+
+@dataclass(slots=True)
+class SimulateDb:
+    """What `simulate` asks for when it is given `--db`."""
+
+    path: Path
+    resume: bool
+    settings: GameSettings
+    humans: int
+    seed: int
+    quiet: bool
+    steps: int | None = None  # stop after this many choices or computer turns
+
+
+def choice_rng(seed: int, seq: int, who: str) -> random.Random:
+    """The generator for the choice made at log position `seq` of the game with `seed`."""
+    return random.Random(f"{who}:{seed}:{seq}")
+
+
+async def run(job: SimulateDb) -> int:
+    svc = await GameService.open(job.path, grace_seconds=0)
+    try:
+        game = await _game_to_play(svc, job)
+        await _play(svc, game, job)
+    finally:
+        await svc.close()
+    return 0
+
+
+async def _game_to_play(svc: GameService, job: SimulateDb) -> Game:
+    if job.resume:
+        waiting = await svc.games(("lobby", "active"), origin="local")
+        if waiting:
+            game = await svc.load(waiting[0].id)
+            if game.row.status == "lobby":
+                return await _fill_and_start(svc, game, job.seed)
+            print(f"Resuming game #{game.id} in {job.path} after {plural(game.row.seq, 'event')}.")
+            return game
+        print(f"No unfinished local game in {job.path}: starting a new one.", file=sys.stderr)
+    s = job.settings
+    options = TableOptions(
+        seats=s.players, computers=s.players - job.humans, layout=s.layout,
+        neutral_assistants=s.neutral_assistants, caravan_leader=s.caravan_leader, rules=s.rules,
+    )
+    game = await svc.create_lobby(
+        creator=LOCAL_USER.format(1), creator_name="Player1", origin="local", options=options,
+    )
+    return await _fill_and_start(svc, game, job.seed)
+
+
+async def _fill_and_start(svc: GameService, game: Game, seed: int) -> Game:
+    """Join the missing local players (a run killed before the start left a lobby) and start."""
+    for k in range(len(game.seats) + 1, game.options.human_seats + 1):
+        game = await svc.join(game.id, LOCAL_USER.format(k), f"Player{k}")
+    return await svc.start(game.id, LOCAL_USER.format(1), seed=seed, shuffle=False)
+
+
+async def _play(svc: GameService, game: Game, job: SimulateDb) -> None:
+    gid = game.id
+    seed = game.row.seed
+    assert seed is not None and game.state is not None
+    last = game.row.seq
+    if not job.quiet:
+        table = ", ".join(f"{s.name} ({(s.colour or '?').capitalize()})" for s in game.seats)
+        print(f"Istanbul game #{gid}, {_label(game)}, seed {seed}: {table}")
+    steps = 0
+    while True:
+        game = await svc.load(gid)
+        d = engine.pending(game.state) if game.state is not None and game.row.status == "active" else None
+        if d is None:
+            break
+        if job.steps is not None and steps >= job.steps:
+            print(f"Stopped after {plural(steps, 'step')} at event {game.row.seq}; continue with --resume.")
+            return
+        steps += 1
+        seat = game.seats[d.player]
+        if seat.played_by_computer:
+            moved = await _one_computer_turn(svc, gid, seed, game.row.seq)
+            if not moved:  # a grace period left by another program: this tool does not wait
+                await svc.clear_timer(gid, "grace")
+                if not await _one_computer_turn(svc, gid, seed, game.row.seq):
+                    raise RuntimeError(f"the computer seat of game #{gid} does not move")
+        else:
+            assert seat.user_id is not None
+            code = choice_rng(seed, game.row.seq, "human").choice(d.codes())
+            await svc.submit(gid, seat.user_id, d.decision_id, code)
+        if not job.quiet:
+            last = await _print_lines(svc, gid, last)
+    await _print_end(svc, game, job.quiet)
+
+
+async def _one_computer_turn(svc: GameService, gid: int, seed: int, seq: int) -> bool:
+    turn_seed = choice_rng(seed, seq, "computer").getrandbits(62)
+    turns = cast(AsyncGenerator[Outcome, None], svc.computer_turns(gid, seed=turn_seed))
+    async with aclosing(turns):
+        async for _ in turns:
+            return True
+    return False
+
+
+async def _print_lines(svc: GameService, gid: int, after: int) -> int:
+    for seq, line in await svc.lines(gid, after_seq=after):
+        print(line)
+        after = seq
+    return after
+
+
+async def _print_end(svc: GameService, game: Game, quiet: bool) -> None:
+    if not quiet:
+        print()
+    if game.row.status == "abandoned" or game.state is None:
+        print(f"Game #{game.id} was abandoned.")
+        return
+    state = game.state
+    print(f"Final standings of game #{game.id} after {state.turns} turns ({state.round} rounds):")
+    for p in await svc.results(game.id):
+        s = p.standing
+        print(
+            f"  {s.rank}. {p.name}: {plural(s.rubies, 'ruby', 'rubies')}, {s.lira} Lira, "
+            f"{plural(s.goods, 'good')}, {plural(s.cards, 'bonus card')}"
+        )
+
+
+def _label(game: Game) -> str:
+    o = game.options
+    parts = [f"{len(game.seats)} players", o.layout]
+    if o.neutral_assistants:
+        parts.append("neutral_assistants")
+    if o.caravan_leader:
+        parts.append("caravan_leader")
+    parts += [f"{k}={v}" for k, v in sorted(o.rules.model_dump(exclude_defaults=True).items())]
+    return ", ".join(parts)

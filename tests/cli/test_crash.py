@@ -1,0 +1,215 @@
+"""Crash safety: a process playing several games through the service is killed with SIGKILL at
+random moments; after every kill each game loads, equals the replay of its log, has a log of
+consecutive events matching its seq (no half-applied choice), and the next run carries on from
+where the killed one stopped.
+
+Run as a script, this file is the child: ``python test_crash.py DB`` plays GAMES games to the end,
+one asyncio task per game over the one service, every choice drawn from the game's seed and the
+log position (so the games play out the same however often they are interrupted)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import select
+import signal
+import sqlite3
+import subprocess
+import sys
+import time
+from contextlib import aclosing
+from pathlib import Path
+from typing import Any
+
+REPO_ROOT = Path(__file__).resolve().parent.parent.parent
+GAMES = [  # (seats, computers) per game
+    (2, 0),
+    (3, 1),
+    (2, 1),
+]
+UNDO_RATE = 0.05
+KILLS = 22
+Log = list[tuple[int, str, int | None, str]]
+
+
+# --- the child -------------------------------------------------------------------------------
+
+
+async def _child(db: Path) -> None:
+    from bot import engine
+    from bot.service import GameService
+
+    svc = await GameService.open(db, grace_seconds=0)
+    print("ready", flush=True)
+    try:
+        # the games are created one after the other: the k-th by id is GAMES[k]
+        rows = sorted(await svc.games(("lobby", "active", "finished", "abandoned")), key=lambda r: r.id)
+        ids = []
+        for index, (seats, computers) in enumerate(GAMES):
+            if index < len(rows):
+                game = await svc.load(rows[index].id)
+            else:
+                game = await svc.create_lobby(
+                    creator="local:P1", creator_name="P1", origin="local",
+                    options={"seats": seats, "computers": computers},
+                )
+            if game.row.status == "lobby":
+                for k in range(len(game.seats) + 1, seats - computers + 1):
+                    game = await svc.join(game.id, f"local:P{k}", f"P{k}")
+                game = await svc.start(game.id, "local:P1", seed=100 + index, shuffle=False)
+            ids.append(game.id)
+
+        async def play(gid: int) -> None:
+            while True:
+                game = await svc.load(gid)
+                if game.row.status != "active" or game.state is None:
+                    return
+                d = engine.pending(game.state)
+                assert d is not None
+                rng = random.Random(f"{game.row.seed}:{game.row.seq}")
+                seat = game.seats[d.player]
+                if seat.played_by_computer:
+                    async with aclosing(svc.computer_turns(gid, seed=rng.getrandbits(32))) as turns:  # type: ignore[type-var]
+                        async for _ in turns:
+                            break
+                    continue
+                assert seat.user_id is not None
+                if engine.can_undo(game.state, d.player) and rng.random() < UNDO_RATE:
+                    await svc.undo(gid, seat.user_id)
+                else:
+                    await svc.submit(gid, seat.user_id, d.decision_id, rng.choice(d.codes()))
+
+        await asyncio.gather(*(play(gid) for gid in ids))
+    finally:
+        await svc.close()
+
+
+# --- the test --------------------------------------------------------------------------------
+
+
+def _spawn(db: Path) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
+    return subprocess.Popen(
+        [sys.executable, __file__, str(db)], cwd=REPO_ROOT, env=env,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+
+
+def _wait_ready(proc: subprocess.Popen[bytes], timeout: float) -> bool:
+    assert proc.stdout is not None
+    ready, _, _ = select.select([proc.stdout], [], [], timeout)
+    return bool(ready) and proc.stdout.readline().strip() == b"ready"
+
+
+def _kill(proc: subprocess.Popen[bytes]) -> bool:
+    """SIGKILL the child; False if it had already ended (then it must have ended well)."""
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        return True
+    _, err = proc.communicate()
+    assert proc.returncode == 0, err.decode()
+    return False
+
+
+def _logs(db: Path) -> dict[int, Log]:
+    with sqlite3.connect(db) as conn:
+        rows = conn.execute("SELECT game_id, seq, kind, player, payload FROM events ORDER BY game_id, seq")
+        logs: dict[int, Log] = {}
+        for game_id, *event in rows:
+            logs.setdefault(game_id, []).append(tuple(event))  # type: ignore[arg-type]
+    return logs
+
+
+async def _check(db: Path) -> dict[str, Any]:
+    """Everything that must hold after a kill; returns the game rows' (seq, status) by id."""
+    from bot.service import GameService
+
+    with sqlite3.connect(db) as conn:
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        rows = conn.execute("SELECT id, status, seq, decision_id FROM games ORDER BY id").fetchall()
+        snaps = dict(conn.execute("SELECT game_id, MAX(seq) FROM snapshots GROUP BY game_id").fetchall())
+    logs = _logs(db)
+    svc = await GameService.open(db, grace_seconds=0)
+    try:
+        for game_id, status, seq, decision_id in rows:
+            log = logs.get(game_id, [])
+            assert [e[0] for e in log] == list(range(1, len(log) + 1)), f"game {game_id}: a gap in the log"
+            assert seq == len(log), f"game {game_id}: seq {seq} but {len(log)} events"
+            game = await svc.load(game_id)
+            if status == "lobby":
+                assert game.state is None and not log
+                continue
+            assert game.state is not None and snaps[game_id] <= seq
+            assert game.state.decision_id == decision_id
+            assert game.state == await svc.replay(game_id), f"game {game_id}: the loaded state is not the replay"
+            assert game.state.finished == (status == "finished")
+    finally:
+        await svc.close()
+    return {"games": {r[0]: (r[2], r[1]) for r in rows}, "logs": logs}
+
+
+async def test_killing_the_player_process_at_random_moments_loses_nothing(tmp_path: Path) -> None:
+    """At least 20 SIGKILLs at random moments (while starting, creating the games or playing):
+    after each one every game is whole and the next run continues it."""
+    seed = random.randrange(2**32)  # the kill schedule; a failure reports it
+    try:
+        await _kill_and_check(tmp_path, random.Random(seed))
+    except AssertionError as exc:
+        exc.add_note(f"kill schedule: random.Random({seed})")
+        raise
+
+
+async def _kill_and_check(tmp_path: Path, rng: random.Random) -> None:
+    from bot.store import backup
+
+    db = tmp_path / "crash.db"
+    kills = progressed = 0
+    before: dict[int, Log] = {}
+    copy: Path | None = None
+    started = time.monotonic()
+    while kills < KILLS:
+        proc = _spawn(db)
+        if rng.random() < 0.2:  # anywhere in the start: imports, migrations, creating the games
+            time.sleep(rng.uniform(0.0, 0.6))
+        else:
+            assert _wait_ready(proc, 20), "the child did not start"
+            time.sleep(rng.uniform(0.0, 0.4))
+        assert _kill(proc), "the games ended before the test was done: play longer games"
+        kills += 1
+        if not db.exists():
+            continue
+        found = await _check(db)
+        logs: dict[int, Log] = found["logs"]
+        assert len(found["games"]) <= len(GAMES)  # resumed, never started again
+        for game_id, old in before.items():
+            assert logs[game_id][: len(old)] == old, f"game {game_id}: its earlier log changed"
+        progressed += sum(len(v) for v in logs.values()) > sum(len(v) for v in before.values())
+        before = logs
+        if kills == 6:
+            copy = tmp_path / "copy.db"
+            await backup(db, copy)
+    assert progressed >= KILLS // 2, f"only {progressed} of {kills} runs got anything done"
+    assert len(before) == len(GAMES) and all(len(log) > 50 for log in before.values())
+
+    # The copy taken mid-way, played on without interruption, plays the same games.
+    assert copy is not None
+    at_copy = _logs(copy)
+    proc = _spawn(copy)
+    assert _wait_ready(proc, 20)
+    time.sleep(1.5)
+    _kill(proc)
+    await _check(copy)
+    straight = _logs(copy)
+    for game_id, log in before.items():
+        common = min(len(log), len(straight[game_id]))
+        assert log[:common] == straight[game_id][:common], f"game {game_id} went differently after the kills"
+    assert any(
+        min(len(before[g]), len(straight[g])) > len(at_copy.get(g, [])) for g in before
+    ), "nothing was played after the copy"
+    assert time.monotonic() - started < 60
+
+
+if __name__ == "__main__":
+    asyncio.run(_child(Path(sys.argv[1])))

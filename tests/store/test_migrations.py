@@ -1,0 +1,142 @@
+"""Schema migrations: numbered files applied in order, recorded in user_version, all or nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.resources import migrations_dir
+from bot.store import Database, DatabaseError, schema_dump
+from bot.store.db import migration_files
+
+BROKEN = "BEGIN;\nCREATE TABLE extra (x INTEGER);\nINSERT INTO no_such_table VALUES (1);\nPRAGMA user_version = {n};\nCOMMIT;\n"
+
+
+def _folder(tmp_path: Path, name: str, files: list[Path], extra: dict[str, str] | None = None) -> Path:
+    """A migrations folder holding copies of `files` and any `extra` files (name -> SQL)."""
+    folder = tmp_path / name
+    folder.mkdir()
+    for path in files:
+        shutil.copy(path, folder / path.name)
+    for file_name, text in (extra or {}).items():
+        (folder / file_name).write_text(text, encoding="utf-8")
+    return folder
+
+
+async def _dump(path: Path, migrations: Path | None = None) -> list[tuple[str, str, str]]:
+    db = await Database.open(path, migrations=migrations)
+    try:
+        return await schema_dump(db.conn)
+    finally:
+        await db.close()
+
+
+def _version(path: Path) -> int:
+    with sqlite3.connect(path) as conn:
+        return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+async def test_a_fresh_file_and_a_file_at_every_older_version_reach_the_same_schema(tmp_path: Path) -> None:
+    """Whatever version a database was left at, opening it with today's migrations gives the schema
+    a fresh database gets, and only the missing migrations run."""
+    files = [path for _, path in migration_files()]
+    fresh = await _dump(tmp_path / "fresh.db")
+    assert ("user_version", "", str(len(files))) in fresh and any(row[1] == "games" for row in fresh)
+    for k in range(len(files) + 1):
+        old = tmp_path / f"at_{k}.db"
+        await _dump(old, _folder(tmp_path, f"first_{k}", files[:k]))
+        assert _version(old) == k
+        db = await Database.open(old)
+        try:
+            assert db.applied == list(range(k + 1, len(files) + 1))
+            assert db.version == len(files)
+            assert await schema_dump(db.conn) == fresh
+        finally:
+            await db.close()
+
+
+async def test_reopening_applies_nothing(tmp_path: Path) -> None:
+    """A database that is up to date is opened as it is."""
+    path = tmp_path / "x.db"
+    first = await Database.open(path)
+    await first.close()
+    again = await Database.open(path)
+    await again.close()
+    assert first.applied and again.applied == [] and again.version == first.version
+
+
+async def test_a_failing_migration_rolls_back_and_keeps_the_version(tmp_path: Path) -> None:
+    """A broken migration changes nothing: its table is not created, user_version stays, the data stays."""
+    files = [path for _, path in migration_files()]
+    n = len(files) + 1
+    path = tmp_path / "x.db"
+    db = await Database.open(path)
+    async with db.transaction() as conn:
+        await conn.execute("INSERT INTO user_settings (user_id, settings) VALUES ('u1', '{}')")
+    await db.close()
+    broken = _folder(tmp_path, "broken", files, {f"{n:04d}_broken.sql": BROKEN.format(n=n)})
+    with pytest.raises(DatabaseError, match=rf"{n:04d}_broken\.sql failed .*stays at schema version {n - 1}"):
+        await Database.open(path, migrations=broken)
+    assert _version(path) == n - 1
+    with sqlite3.connect(path) as conn:
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert "extra" not in tables
+        assert conn.execute("SELECT user_id FROM user_settings").fetchall() == [("u1",)]
+    assert await _dump(path) == await _dump(tmp_path / "fresh.db")
+
+
+async def test_a_migration_that_does_not_record_its_number_is_refused(tmp_path: Path) -> None:
+    files = [path for _, path in migration_files()]
+    n = len(files) + 1
+    folder = _folder(tmp_path, "m", files, {f"{n:04d}_silent.sql": "BEGIN;\nCREATE TABLE extra (x INTEGER);\nCOMMIT;\n"})
+    with pytest.raises(DatabaseError, match=f"PRAGMA user_version = {n}"):
+        await Database.open(tmp_path / "x.db", migrations=folder)
+
+
+@pytest.mark.parametrize(
+    "names", [("0001_a.sql", "0003_c.sql"), ("0002_b.sql",), ("0001_a.sql", "0001_b.sql", "0002_c.sql")]
+)
+async def test_gaps_and_repeats_in_the_numbering_are_refused(tmp_path: Path, names: tuple[str, ...]) -> None:
+    """Migrations are numbered 0001, 0002, ... with no gap and no number twice; nothing is applied otherwise."""
+    first = migrations_dir() / migration_files()[0][1].name
+    folder = tmp_path / "m"
+    folder.mkdir()
+    for name in names:
+        shutil.copy(first, folder / name)
+    with pytest.raises(DatabaseError, match="without gaps or repeats"):
+        await Database.open(tmp_path / "x.db", migrations=folder)
+    assert _version(tmp_path / "x.db") == 0
+
+
+async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "x.db"
+    with sqlite3.connect(path) as conn:
+        conn.execute("PRAGMA user_version = 999")
+    with pytest.raises(DatabaseError, match="newer version of the bot"):
+        await Database.open(path)
+
+
+async def test_two_connections_opening_a_new_file_at_once_both_succeed(tmp_path: Path) -> None:
+    """Two openers racing on a fresh file: one applies the migrations, the other sees them done."""
+    path = tmp_path / "x.db"
+    first, second = await asyncio.gather(Database.open(path), Database.open(path))
+    try:
+        assert first.version == second.version == len(migration_files())
+        assert sorted([first.applied, second.applied], key=len) == [[], list(range(1, first.version + 1))]
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_the_connection_uses_wal_and_foreign_keys(tmp_path: Path) -> None:
+    db = await Database.open(tmp_path / "x.db")
+    try:
+        mode = list(await db.conn.execute_fetchall("PRAGMA journal_mode"))[0][0]
+        keys = list(await db.conn.execute_fetchall("PRAGMA foreign_keys"))[0][0]
+        assert (mode, keys) == ("wal", 1)
+    finally:
+        await db.close()
