@@ -21,6 +21,7 @@ _TOOLS: dict[str, str] = {
     "bench": "print performance figures",
     "migrate": "bring the database up to date and print its schema version",
     "backup": "copy the database while the bot may be running",
+    "render": "play a seeded game to a turn and write its turn image and private images",
 }
 
 _NO_TOKEN_HELP = """\

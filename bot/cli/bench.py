@@ -1,5 +1,6 @@
-"""``python -m bot bench``: engine speed in uniform-random games and the store's figures (see
-`bot.cli.bench_store`), printed as one JSON object."""
+"""``python -m bot bench``: engine speed in uniform-random games, the store's figures (see
+`bot.cli.bench_store`) and the renderer's (turn and private images of mid-game positions), printed
+as one JSON object."""
 
 from __future__ import annotations
 
@@ -13,16 +14,18 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import apply, new_game, pending
+from bot.engine import apply, new_game, pending, view
 from bot.engine.settings import LayoutName
 
 from .bench_store import SampleGame, store_figures
 from .common import ToolParser, UsageError, usage_error
-from .playout import GameConfig
+from .playout import GameConfig, play
 
 DEFAULT_GAMES = 120  # per player count: about 20 s in all on one recent x86-64 core
 PLAYER_COUNTS = (2, 5)
 LAYOUT: LayoutName = "short"
+RENDER_POSITIONS = 3  # mid-game positions per player count
+RENDER_REPEATS = 5  # timed renders of each position (after one untimed warm-up)
 
 
 @dataclass(slots=True)
@@ -88,14 +91,72 @@ def _machine() -> dict[str, Any]:
     }
 
 
+def _ms_p50(samples: list[int]) -> float:
+    return round(statistics.median(samples) / 1e6, 1)
+
+
+def render_figures(seed: int, repeats: int = RENDER_REPEATS) -> dict[str, Any]:
+    """Turn image and private image timings and sizes at 2 and at 5 players, each from the
+    positions halfway through `RENDER_POSITIONS` seeded uniform-random games."""
+    from bot.render import PNG_COMPRESS_LEVEL, render, render_private
+
+    from .render import play_to_turn
+
+    clock = time.perf_counter_ns
+    per_count: dict[str, Any] = {}
+    for players in PLAYER_COUNTS:
+        config = GameConfig(players=players, layout=LAYOUT)
+        labels = [f"Player {i + 1}" for i in range(players)]
+        turn_ns: list[int] = []
+        turn_bytes: list[int] = []
+        private_ns: list[int] = []
+        private_bytes: list[int] = []
+        turns: list[int] = []
+        for k in range(RENDER_POSITIONS):
+            game_seed = seed + k
+            mid = max(1, play(config, game_seed).state.turns // 2)
+            state = play_to_turn(config, game_seed, mid)
+            turns.append(state.turns)
+            public = view(state, None)
+            turn_bytes.append(len(render(public, labels)))  # warm-up: static layers, fonts
+            for _ in range(repeats):
+                t0 = clock()
+                render(public, labels)
+                turn_ns.append(clock() - t0)
+            for seat in range(players):
+                own = view(state, seat)
+                private_bytes.append(len(render_private(own, seat, labels)))
+                for _ in range(repeats):
+                    t0 = clock()
+                    render_private(own, seat, labels)
+                    private_ns.append(clock() - t0)
+        per_count[str(players)] = {
+            "positions_at_turn": turns,
+            "turn_p50_ms": _ms_p50(turn_ns),
+            "turn_max_ms": round(max(turn_ns) / 1e6, 1),
+            "turn_bytes_p50": int(statistics.median(turn_bytes)),
+            "turn_bytes_max": max(turn_bytes),
+            "private_p50_ms": _ms_p50(private_ns),
+            "private_bytes_p50": int(statistics.median(private_bytes)),
+        }
+    return {
+        "benchmark": "render() and render_private() of mid-game positions, PNG encoding included, one thread",
+        "png_compress_level": PNG_COMPRESS_LEVEL,
+        "repeats_per_position": repeats,
+        "players": per_count,
+    }
+
+
 def main(argv: list[str]) -> int:
     parser = ToolParser(
         prog="python -m bot bench",
         description=(
             "Time uniform-random games (no invariant checks) at 2 and at 5 players and print one JSON "
             "object: player turns and decisions per second, ms per game, the median apply time, the "
-            "share of apply time per step kind, the machine, and (unless --no-store) the store: submit "
-            "latency, load time, bytes per game and the time to start with many stored games."
+            "share of apply time per step kind, the machine, (unless --no-store) the store: submit "
+            "latency, load time, bytes per game and the time to start with many stored games, and "
+            "(unless --no-render) the renderer: turn image and private image p50 ms and PNG bytes of "
+            "mid-game positions at 2 and at 5 players."
         ),
     )
     parser.add_argument(
@@ -103,6 +164,11 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
     parser.add_argument("--no-store", action="store_true", help="leave out the store section")
+    parser.add_argument("--no-render", action="store_true", help="leave out the render section")
+    parser.add_argument(
+        "--render-repeats", type=int, default=RENDER_REPEATS, metavar="N",
+        help=f"timed renders of each mid-game position (default {RENDER_REPEATS})",
+    )
     parser.add_argument(
         "--store-active", type=int, default=1000, metavar="N",
         help="active stored games for the submit and start-up figures (default 1000)",
@@ -115,6 +181,8 @@ def main(argv: list[str]) -> int:
         args = parser.parse_args(argv)
         if args.games < 1:
             parser.error("--games must be at least 1")
+        if args.render_repeats < 1:
+            parser.error("--render-repeats must be at least 1")
         if not 1 <= args.store_active <= args.store_total:
             parser.error("--store-active must be at least 1 and at most --store-total")
     except UsageError as exc:
@@ -156,5 +224,7 @@ def main(argv: list[str]) -> int:
     }
     if not args.no_store:
         out["store"] = store_figures(overall.sample, LAYOUT, active=args.store_active, total=args.store_total)
+    if not args.no_render:
+        out["render"] = render_figures(args.seed, args.render_repeats)
     print(json.dumps(out, indent=2))
     return 0

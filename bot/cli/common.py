@@ -5,12 +5,14 @@ from __future__ import annotations
 import argparse
 import re
 import sys
-from typing import NoReturn
+from typing import NoReturn, get_args
 
 from pydantic import ValidationError
 
 from bot.engine import Event, describe
-from bot.engine.settings import RULE_NAMES, VARIANTS, GameSettings, RuleOptions
+from bot.engine.settings import RULE_NAMES, VARIANTS, GameSettings, LayoutName, RuleOptions
+
+LAYOUT_NAMES: tuple[LayoutName, ...] = get_args(LayoutName)
 
 SEAT_RE = re.compile(r"\{seat:(\d+)\}")
 
@@ -31,6 +33,29 @@ def usage_error(tool: str, exc: UsageError) -> int:
     """Print the one-line message on stderr; the exit code for a bad command line."""
     print(f"{tool}: {exc}", file=sys.stderr)
     return 2
+
+
+def add_game_arguments(parser: argparse.ArgumentParser, *, players: int = 3) -> None:
+    """The options that describe a game (the same for simulate, render and play): --players,
+    --seed, --layout, --variant and --rule."""
+    parser.add_argument("--players", type=int, default=players, help=f"2-5 (default {players})")
+    parser.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    parser.add_argument("--layout", default="short", help=f"{' | '.join(LAYOUT_NAMES)} (default short)")
+    parser.add_argument(
+        "--variant", action="append", default=[], metavar="NAME", help=f"repeatable: {', '.join(VARIANTS)}"
+    )
+    parser.add_argument(
+        "--rule", action="append", default=[], metavar="NAME=VALUE",
+        help=f"repeatable; values true/false or text; names: {', '.join(RULE_NAMES)}",
+    )
+
+
+def settings_from_arguments(args: argparse.Namespace) -> tuple[GameSettings, dict[str, str | bool]]:
+    """Validated engine settings (and the --rule values as given) from `add_game_arguments`'
+    options; a bad value raises `UsageError`."""
+    variants = check_variants(args.variant)
+    rules = dict(parse_rule(text) for text in args.rule)
+    return build_settings(args.players, args.layout, variants, rules), rules
 
 
 def parse_rule(text: str) -> tuple[str, str | bool]:

@@ -59,6 +59,13 @@ class GameConfig:
     caravan_leader: bool = False
     rules: dict[str, Any] = field(default_factory=dict)
 
+    @classmethod
+    def from_settings(cls, settings: GameSettings, rules: dict[str, Any]) -> GameConfig:
+        return cls(
+            players=settings.players, layout=settings.layout, neutral_assistants=settings.neutral_assistants,
+            caravan_leader=settings.caravan_leader, rules=rules,
+        )
+
     def settings(self) -> GameSettings:
         return GameSettings(
             players=self.players, layout=self.layout, neutral_assistants=self.neutral_assistants,

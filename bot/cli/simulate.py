@@ -11,21 +11,19 @@ import sys
 from pathlib import Path
 
 from bot.engine import result
-from bot.engine.settings import RULE_NAMES, VARIANTS
 
 from .common import (
     ToolParser,
     UsageError,
-    build_settings,
-    check_variants,
-    parse_rule,
+    add_game_arguments,
     plural,
     public_line,
     seat_name,
+    settings_from_arguments,
     usage_error,
 )
 from .dbtools import fail
-from .playout import LAYOUTS, GameConfig, play
+from .playout import GameConfig, play
 from .simulate_db import SimulateDb
 
 
@@ -34,16 +32,7 @@ def _parser() -> ToolParser:
         prog="python -m bot simulate",
         description="Play one seeded game between uniform-random players and print what the table sees.",
     )
-    parser.add_argument("--players", type=int, default=3, help="2-5 (default 3)")
-    parser.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
-    parser.add_argument("--layout", default="short", help=f"{' | '.join(LAYOUTS)} (default short)")
-    parser.add_argument(
-        "--variant", action="append", default=[], metavar="NAME", help=f"repeatable: {', '.join(VARIANTS)}"
-    )
-    parser.add_argument(
-        "--rule", action="append", default=[], metavar="NAME=VALUE",
-        help=f"repeatable; values true/false or text; names: {', '.join(RULE_NAMES)}",
-    )
+    add_game_arguments(parser)
     parser.add_argument("--quiet", action="store_true", help="print only the final standings")
     parser.add_argument(
         "--db", type=Path, metavar="PATH",
@@ -79,9 +68,7 @@ def main(argv: list[str]) -> int:
 def _main(argv: list[str]) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
-    variants = check_variants(args.variant)
-    rules = dict(parse_rule(text) for text in args.rule)
-    settings = build_settings(args.players, args.layout, variants, rules)
+    settings, rules = settings_from_arguments(args)
     if args.resume and args.db is None:
         parser.error("--resume needs --db")
     if args.db is not None:
@@ -92,10 +79,7 @@ def _main(argv: list[str]) -> int:
         return _with_db(SimulateDb(args.db, args.resume, settings, args.humans, args.seed, args.quiet, args.steps))
     if args.steps is not None:
         parser.error("--steps needs --db")
-    config = GameConfig(
-        players=settings.players, layout=settings.layout, neutral_assistants=settings.neutral_assistants,
-        caravan_leader=settings.caravan_leader, rules=rules,
-    )
+    config = GameConfig.from_settings(settings, rules)
     colours = config.colours()
     game = play(config, args.seed)
     if not args.quiet:

@@ -14,9 +14,10 @@ from .lobby import LobbyMixin
 from .options import TableOptions, parse_options
 from .play import PlayMixin
 from .queries import Placing, QueryMixin
+from .render import RenderMixin, TurnImages
 
 
-class GameService(LobbyMixin, PlayMixin, QueryMixin):
+class GameService(LobbyMixin, PlayMixin, QueryMixin, RenderMixin):
     """Construct with an open `Database` (or use `GameService.open(path)`)."""
 
     @classmethod
@@ -35,5 +36,5 @@ class GameService(LobbyMixin, PlayMixin, QueryMixin):
 
 __all__ = [
     "Clock", "Game", "GameService", "Outcome", "Placing", "Policy", "TableOptions", "errors", "parse_options",
-    "random_policy",
+    "TurnImages", "random_policy",
 ]

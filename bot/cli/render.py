@@ -1,0 +1,83 @@
+"""``python -m bot render``: play a seeded game between uniform-random players to a given turn and
+write the turn image (``turn.png``) and each player's private image (``private-<seat>.png``), so
+anyone can look at a real position."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from bot import engine
+from bot.engine import GameState
+
+from .common import (
+    ToolParser,
+    UsageError,
+    add_game_arguments,
+    seat_name,
+    settings_from_arguments,
+    usage_error,
+)
+from .playout import GameConfig, RandomPlayer
+
+
+def _parser() -> ToolParser:
+    parser = ToolParser(
+        prog="python -m bot render",
+        description=(
+            "Play a seeded game between uniform-random players (the same game as `simulate` with the "
+            "same options) up to the start of turn T, write turn.png and private-<seat>.png to DIR and "
+            "print their paths."
+        ),
+    )
+    add_game_arguments(parser)
+    parser.add_argument("--turn", type=int, default=1, metavar="T",
+                        help="draw the position at the start of turn T (default 1; past the end: the final position)")
+    parser.add_argument("--out", type=Path, default=Path("."), metavar="DIR", help="folder for the images (default .)")
+    return parser
+
+
+def play_to_turn(config: GameConfig, seed: int, turn: int) -> GameState:
+    """The position when turn `turn` has just started (the final position if the game ends
+    first), played by the same random players as `simulate`."""
+    player = RandomPlayer(seed)
+    state = engine.new_game(config.settings(), config.colours(), seed)
+    while state.turns < turn and (d := engine.pending(state)) is not None:
+        state, _ = engine.apply(state, d.player, d.decision_id, player.choose(d))
+    return state
+
+
+def main(argv: list[str]) -> int:
+    try:
+        return _main(argv)
+    except UsageError as exc:
+        return usage_error("render", exc)
+
+
+def _main(argv: list[str]) -> int:
+    from bot.render import render, render_private
+
+    parser = _parser()
+    args = parser.parse_args(argv)
+    settings, rules = settings_from_arguments(args)
+    if args.turn < 1:
+        parser.error("--turn must be at least 1")
+    config = GameConfig.from_settings(settings, rules)
+    colours = config.colours()
+    labels = [seat_name(colours, seat) for seat in range(len(colours))]
+    state = play_to_turn(config, args.seed, args.turn)
+    try:
+        args.out.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"cannot create {args.out}: {exc.strerror or exc}") from None
+    where = f"turn {state.turns}, round {state.round}"
+    if state.finished:
+        where = f"the game ended after {state.turns} turns; final position"
+    print(f"Istanbul, {config.label()}, seed {args.seed}: {where}")
+    files = {"turn.png": render(engine.view(state, None), labels)}
+    for seat in range(len(colours)):
+        files[f"private-{seat}.png"] = render_private(engine.view(state, seat), seat, labels)
+    for name, data in files.items():
+        path = args.out / name
+        path.write_bytes(data)
+        print(path)
+    return 0

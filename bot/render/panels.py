@@ -1,0 +1,338 @@
+"""The wheelbarrow panels: one panel per player, stacked in a column right of the board.
+
+A panel shows the player's name and colour mark (fill and letter), the start player marker
+("1st", seat 0), the Caravan Leader marker, the goods against the wheelbarrow's capacity (one row
+of slots per good, filled slots in the good's colour with its letter), the rubies against the
+ruby target, Lira, the mosque tiles owned, the number of bonus cards (never their faces: the
+public image is the same for everyone) and the assistants in the merchant stack and left out.
+
+Everything is laid out first as plain data (`panel_layout`: shapes and text boxes), then drawn
+from that data (`draw_panels`), so the tests check exactly what is drawn: every item lies inside
+its panel and every text fits its box.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from ..engine import View
+from ..engine.components import GOODS, ruby_target
+from . import style
+
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (x1, y1 exclusive)
+RGB = tuple[int, int, int]
+
+PANEL_WIDTH = 380
+MARGIN_LEFT = 4
+MARGIN_RIGHT = 12
+MARGIN_TOP = 12
+GAP = 8  # between two panels
+PANEL_INNER = PANEL_WIDTH - MARGIN_LEFT - MARGIN_RIGHT
+PAD = 10  # inside a panel
+
+HEADER_H = 34
+SLOT = 26  # a goods slot
+SLOT_STEP = 30
+ROWS_Y = PAD + HEADER_H + 8  # top of the goods rows inside a panel
+ROWS_H = 4 * SLOT_STEP - (SLOT_STEP - SLOT)
+RIGHT_X = PAD + 5 * SLOT_STEP + 12  # the right column, beside the goods
+FOOTER_H = 24
+PANEL_H = ROWS_Y + ROWS_H + 8 + FOOTER_H + PAD
+
+NAME_SIZE = 20
+TEXT_SIZE = 16
+BADGE_SIZE = 14
+DIAMOND = 18
+DIAMOND_STEP = 21
+TILE_MARK = 22
+TILE_STEP = 26
+
+PANEL_EDGE = (70, 78, 94)
+EMPTY_SLOT = (58, 64, 78)
+RUBY_EDGE = (235, 110, 140)
+TILE_LETTER = {"red": "R", "green": "G", "blue": "B", "yellow": "Y"}
+MAX_LABEL = 40  # characters of a seat label before it is shortened at all
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One drawn thing: a shape (`shape` rect, round, circle, diamond) or a text (`text` set,
+    drawn with its left edge at box x0, or centred when `align` is "c", vertically centred).
+
+    `kind` says what it shows (e.g. "panel", "mark", "name", "start", "leader", "good",
+    "ruby", "lira", "cards", "mosque_tile", "assistants"); `key` tells items of a kind apart;
+    `seat` is the player it belongs to."""
+
+    kind: str
+    key: str
+    seat: int
+    box: Box
+    shape: str = ""
+    fill: RGB | None = None
+    outline: RGB | None = None
+    width: int = 1
+    text: str = ""
+    size: int = 0
+    bold: bool = False
+    colour: RGB = style.TEXT_LIGHT
+    align: str = "l"
+
+    @property
+    def is_text(self) -> bool:
+        return bool(self.text)
+
+
+@dataclass(frozen=True, slots=True)
+class PanelLayout:
+    width: int
+    height: int
+    panels: dict[int, Box]  # seat -> the panel's box
+    items: list[Item]
+
+    def texts(self) -> list[Item]:
+        return [i for i in self.items if i.is_text]
+
+    def of(self, seat: int, kind: str) -> list[Item]:
+        return [i for i in self.items if i.seat == seat and i.kind == kind]
+
+
+# -- text helpers (shared with the private image) -------------------------------------------------
+
+
+@lru_cache(maxsize=4096)
+def text_extent(text: str, size: int, bold: bool, align: str = "l") -> Box:
+    """The ink box of `text` relative to its anchor point (left- or centre-middle)."""
+    left, top, right, bottom = style.font(size, bold).getbbox(text, anchor="mm" if align == "c" else "lm")
+    return int(left), int(top), int(right) + 1, int(bottom) + 1
+
+
+def fits(text: str, size: int, bold: bool, box: Box, align: str = "l") -> bool:
+    """Whether `text` drawn as an `Item` in `box` stays inside the box."""
+    x0, y0, x1, y1 = box
+    ax, ay = _anchor(box, align)
+    left, top, right, bottom = text_extent(text, size, bold, align)
+    return ax + left >= x0 and ax + right <= x1 and ay + top >= y0 and ay + bottom <= y1
+
+
+def fit_text(text: str, box: Box, size: int, bold: bool = False, align: str = "l") -> tuple[str, int]:
+    """The largest size from `size` down to 14 px at which `text` fits `box`; failing that the
+    text shortened with an ellipsis at 14 px."""
+    for s in range(size, style.MIN_TEXT - 1, -1):
+        if fits(text, s, bold, box, align):
+            return text, s
+    s = style.MIN_TEXT
+    cut = text
+    while cut and not fits(cut.rstrip() + "…", s, bold, box, align):
+        cut = cut[:-1]
+    return cut.rstrip() + "…", s
+
+
+def text_item(
+    kind: str, key: str, seat: int, box: Box, text: str, size: int, *, bold: bool = False,
+    colour: RGB = style.TEXT_LIGHT, align: str = "l",
+) -> Item:
+    shown, s = fit_text(text, box, size, bold, align)
+    return Item(kind, key, seat, box, text=shown, size=s, bold=bold, colour=colour, align=align)
+
+
+def _anchor(box: Box, align: str) -> tuple[int, int]:
+    x0, y0, x1, y1 = box
+    cy = (y0 + y1) // 2
+    # a left-aligned text starts 1 px in: some capitals (T, Y) overhang their origin by a pixel
+    return ((x0 + x1) // 2, cy) if align == "c" else (x0 + 1, cy)
+
+
+@lru_cache(maxsize=2048)
+def _text_mask(text: str, size: int, bold: bool, align: str) -> tuple[Image.Image, int, int]:
+    """The text's coverage mask (rendered once) and its offset from the anchor point."""
+    left, top, right, bottom = text_extent(text, size, bold, align)
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).text(
+        (-left, -top), text, fill=255, font=style.font(size, bold), anchor="mm" if align == "c" else "lm"
+    )
+    return mask, left, top
+
+
+def draw_text(image: Image.Image, it: Item) -> None:
+    """Draw a text item: a cached mask pasted in the text colour (far cheaper than FreeType)."""
+    mask, left, top = _text_mask(it.text, it.size, it.bold, it.align)
+    ax, ay = _anchor(it.box, it.align)
+    x, y = ax + left, ay + top
+    image.paste(it.colour, (x, y, x + mask.width, y + mask.height), mask)
+
+
+def draw_items(image: Image.Image, items: Sequence[Item]) -> None:
+    """Draw items in order (later ones on top) on an RGB or opaque RGBA image."""
+    draw = ImageDraw.Draw(image)
+    for it in items:
+        x0, y0, x1, y1 = it.box
+        rect = (x0, y0, x1 - 1, y1 - 1)
+        if it.is_text:
+            draw_text(image, it)
+        elif it.shape == "rect":
+            draw.rectangle(rect, fill=it.fill, outline=it.outline, width=it.width)
+        elif it.shape == "round":
+            draw.rounded_rectangle(rect, radius=min(8, (y1 - y0) // 3), fill=it.fill, outline=it.outline, width=it.width)
+        elif it.shape == "circle":
+            draw.ellipse(rect, fill=it.fill, outline=it.outline, width=it.width)
+        elif it.shape == "diamond":
+            cx, cy = (x0 + x1 - 1) / 2, (y0 + y1 - 1) / 2
+            points = [(cx, y0), (x1 - 1, cy), (cx, y1 - 1), (x0, cy)]
+            draw.polygon(points, fill=it.fill, outline=it.outline, width=it.width)
+        else:
+            raise ValueError(f"unknown shape {it.shape!r}")
+
+
+def label_of(seat_labels: Sequence[str], seat: int) -> str:
+    label = seat_labels[seat] if 0 <= seat < len(seat_labels) else ""
+    label = " ".join(label.split())[:MAX_LABEL]
+    return label or f"Seat {seat + 1}"
+
+
+def _contrast(fill: RGB) -> RGB:
+    r, g, b = fill
+    return style.TEXT_DARK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else style.TEXT_LIGHT
+
+
+# -- layout -----------------------------------------------------------------------------------------
+
+
+def panels_height(players: int) -> int:
+    """The height the panels of `players` players need (without any extra filling)."""
+    return MARGIN_TOP + players * PANEL_H + (players - 1) * GAP + MARGIN_TOP
+
+
+def panel_layout(view: View, seat_labels: Sequence[str], height: int | None = None) -> PanelLayout:
+    """Where everything of every player's panel goes. Uses only what the public sees: the
+    number of cards in each hand, never the cards themselves."""
+    g = view.state
+    n = len(g.players)
+    target = ruby_target(n, len(g.settings.expansions))
+    items: list[Item] = []
+    boxes: dict[int, Box] = {}
+    for p in g.players:
+        seat = p.seat
+        x = MARGIN_LEFT
+        y = MARGIN_TOP + seat * (PANEL_H + GAP)
+        box = (x, y, x + PANEL_INNER, y + PANEL_H)
+        boxes[seat] = box
+        turn = not g.finished and g.turn.player == seat
+        items.append(
+            Item("panel", str(seat), seat, box, shape="round", fill=style.PANEL,
+                 outline=style.HIGHLIGHT if turn else PANEL_EDGE, width=3 if turn else 1)
+        )
+        items += _header(view, seat, seat_labels, x, y)
+        items += _goods(seat, p.goods, p.capacity, x + PAD, y + ROWS_Y)
+        items += _right_column(seat, p.rubies, target, p.lira, len(p.cards), p.mosque_tiles, x + RIGHT_X, y + ROWS_Y,
+                               x + PANEL_INNER - PAD)
+        own_stack = p.stack.count("o")
+        neutral = p.stack.count("n")
+        text = f"Assistants: {own_stack} in stack, {len(p.assistants)} left out"
+        if neutral:
+            text += f", +{neutral} neutral"
+        fy = y + ROWS_Y + ROWS_H + 8
+        items.append(text_item("assistants", "", seat, (x + PAD, fy, x + PANEL_INNER - PAD, fy + FOOTER_H), text, TEXT_SIZE))
+    needed = panels_height(n)
+    return PanelLayout(PANEL_WIDTH, max(needed, height or 0), boxes, items)
+
+
+def _header(view: View, seat: int, seat_labels: Sequence[str], x: int, y: int) -> list[Item]:
+    g = view.state
+    p = g.players[seat]
+    items: list[Item] = []
+    fill = style.PLAYER_FILL.get(p.colour, style.NEUTRAL)
+    mark = (x + PAD, y + PAD, x + PAD + HEADER_H, y + PAD + HEADER_H)
+    items.append(Item("mark", p.colour, seat, mark, shape="circle", fill=fill, outline=style.TEXT_LIGHT, width=2))
+    items.append(
+        Item("mark_letter", p.colour, seat, mark, text=style.PLAYER_LETTER.get(p.colour, "?"), size=18, bold=True,
+             colour=style.PLAYER_TEXT.get(p.colour, style.TEXT_DARK), align="c")
+    )
+    right = x + PANEL_INNER - PAD
+    badges: list[tuple[str, str]] = []
+    if g.board.caravan_leader == seat:
+        badges.append(("leader", "Caravan"))
+    if seat == view.start_player:
+        badges.append(("start", "1st"))
+    for kind, text in badges:
+        left, _, ink_right, _ = text_extent(text, BADGE_SIZE, True)
+        w = ink_right - left + 14
+        bx = (right - w, y + PAD + 5, right, y + PAD + HEADER_H - 5)
+        items.append(Item(kind, text, seat, bx, shape="round", fill=style.HIGHLIGHT))
+        items.append(Item(f"{kind}_text", text, seat, bx, text=text, size=BADGE_SIZE, bold=True,
+                          colour=style.TEXT_DARK, align="c"))
+        right = bx[0] - 6
+    name_box = (mark[2] + 8, y + PAD, right - 2, y + PAD + HEADER_H)
+    items.append(text_item("name", str(seat), seat, name_box, label_of(seat_labels, seat), NAME_SIZE, bold=True))
+    return items
+
+
+def _goods(seat: int, goods: tuple[int, int, int, int], capacity: int, x: int, y: int) -> list[Item]:
+    items: list[Item] = []
+    for row, good in enumerate(GOODS):
+        fill = style.GOOD_FILL[good]
+        letter = style.GOOD_LETTER[good]
+        sy = y + row * SLOT_STEP
+        for k in range(capacity):
+            sx = x + k * SLOT_STEP
+            box = (sx, sy, sx + SLOT, sy + SLOT)
+            if k < goods[row]:
+                items.append(Item("good", f"{good}.{k}", seat, box, shape="rect", fill=fill, outline=style.TEXT_LIGHT))
+                items.append(Item("good_letter", f"{good}.{k}", seat, box, text=letter, size=14, bold=True,
+                                  colour=_contrast(fill), align="c"))
+            else:
+                items.append(Item("slot", f"{good}.{k}", seat, box, shape="rect", fill=EMPTY_SLOT, outline=fill, width=2))
+    return items
+
+
+def _right_column(
+    seat: int, rubies: int, target: int, lira: int, cards: int, tiles: tuple[str, ...], x: int, y: int, right: int
+) -> list[Item]:
+    items: list[Item] = []
+    line = SLOT
+    # rubies against the target: one diamond per ruby needed, filled for those owned
+    for k in range(target):
+        dx = x + k * DIAMOND_STEP
+        box = (dx, y + (line - DIAMOND) // 2, dx + DIAMOND, y + (line - DIAMOND) // 2 + DIAMOND)
+        if k < rubies:
+            items.append(Item("ruby", str(k), seat, box, shape="diamond", fill=style.RUBY, outline=style.TEXT_LIGHT))
+        else:
+            items.append(Item("ruby_slot", str(k), seat, box, shape="diamond", fill=EMPTY_SLOT, outline=RUBY_EDGE,
+                              width=2))
+    tx = x + target * DIAMOND_STEP + 4
+    items.append(text_item("rubies", "", seat, (tx, y, right, y + line), f"{rubies}/{target}", TEXT_SIZE, bold=True))
+    y += SLOT_STEP
+    items.append(text_item("lira", "", seat, (x, y, right, y + line), f"Lira: {lira}", TEXT_SIZE, bold=True))
+    y += SLOT_STEP
+    items.append(text_item("cards", "", seat, (x, y, right, y + line), f"Bonus cards: {cards}", TEXT_SIZE))
+    y += SLOT_STEP
+    label = "Mosque:"
+    left, _, ink_right, _ = text_extent(label, TEXT_SIZE, False)
+    lw = ink_right - left + 8
+    items.append(text_item("mosque_label", "", seat, (x, y, x + lw, y + line), label, TEXT_SIZE))
+    if not tiles:
+        items.append(text_item("mosque_none", "", seat, (x + lw, y, right, y + line), "none", TEXT_SIZE,
+                               colour=(170, 175, 185)))
+    for k, colour in enumerate(tiles):
+        tx = x + lw + k * TILE_STEP
+        box = (tx, y + (line - TILE_MARK) // 2, tx + TILE_MARK, y + (line - TILE_MARK) // 2 + TILE_MARK)
+        fill = style.GOOD_FILL.get(colour, style.NEUTRAL)
+        items.append(Item("mosque_tile", colour, seat, box, shape="round", fill=fill, outline=style.TEXT_LIGHT))
+        items.append(Item("mosque_tile_letter", colour, seat, box, text=TILE_LETTER.get(colour, "?"), size=14,
+                          bold=True, colour=_contrast(fill), align="c"))
+    return items
+
+
+# -- drawing ----------------------------------------------------------------------------------------
+
+
+def draw_panels(view: View, seat_labels: Sequence[str], height: int | None = None) -> Image.Image:
+    """The panels column as an opaque RGBA image, PANEL_WIDTH wide and at least `height` tall.
+    Pass the public view (`engine.view(state, None)`): only card counts are drawn anyway."""
+    layout = panel_layout(view, seat_labels, height)
+    image = Image.new("RGBA", (layout.width, layout.height), (*style.BACKGROUND, 255))
+    draw_items(image, layout.items)
+    return image
