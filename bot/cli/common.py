@@ -35,11 +35,12 @@ def usage_error(tool: str, exc: UsageError) -> int:
     return 2
 
 
-def add_game_arguments(parser: argparse.ArgumentParser, *, players: int = 3) -> None:
+def add_game_arguments(parser: argparse.ArgumentParser, *, players: int = 3, seed: int | None = 1) -> None:
     """The options that describe a game (the same for simulate, render and play): --players,
-    --seed, --layout, --variant and --rule."""
+    --seed (``seed=None``: no default, the tool picks one), --layout, --variant and --rule."""
     parser.add_argument("--players", type=int, default=players, help=f"2-5 (default {players})")
-    parser.add_argument("--seed", type=int, default=1, help="the game's seed (default 1)")
+    seed_help = f"the game's seed (default {seed})" if seed is not None else "the game's seed (default: a secret random one)"
+    parser.add_argument("--seed", type=int, default=seed, help=seed_help)
     parser.add_argument("--layout", default="short", help=f"{' | '.join(LAYOUT_NAMES)} (default short)")
     parser.add_argument(
         "--variant", action="append", default=[], metavar="NAME", help=f"repeatable: {', '.join(VARIANTS)}"

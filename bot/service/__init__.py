@@ -11,13 +11,14 @@ from ..store import Database
 from . import errors
 from .core import Clock, Game, Outcome, Policy, random_policy
 from .lobby import LobbyMixin
+from .local import LocalGame, LocalMixin
 from .options import TableOptions, parse_options
 from .play import PlayMixin
 from .queries import Placing, QueryMixin
 from .render import RenderMixin, TurnImages
 
 
-class GameService(LobbyMixin, PlayMixin, QueryMixin, RenderMixin):
+class GameService(LobbyMixin, PlayMixin, QueryMixin, RenderMixin, LocalMixin):
     """Construct with an open `Database` (or use `GameService.open(path)`)."""
 
     @classmethod
@@ -35,6 +36,6 @@ class GameService(LobbyMixin, PlayMixin, QueryMixin, RenderMixin):
 
 
 __all__ = [
-    "Clock", "Game", "GameService", "Outcome", "Placing", "Policy", "TableOptions", "errors", "parse_options",
+    "Clock", "Game", "GameService", "LocalGame", "Outcome", "Placing", "Policy", "TableOptions", "errors", "parse_options",
     "TurnImages", "random_policy",
 ]

@@ -1,0 +1,155 @@
+"""``python -m bot play``: a game of Istanbul at one keyboard, 1-5 people and computer seats, played
+through the game service on the bot's own SQLite database, the same code path a Discord game
+takes (service → engine, store, render). See `bot.cli.play_loop` for the game itself."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import importlib
+import os
+import sys
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from bot.service import GameService, Policy, random_policy
+
+from .common import ToolParser, UsageError, add_game_arguments, settings_from_arguments, usage_error
+from .dbtools import SettingsError, add_db_option, db_path, fail
+from .play_input import Console
+from .play_loop import LocalPlay, Pictures
+from .play_setup import NewTable, NothingToResume, new_game, resume_game, table_options
+
+COMPUTER_PLAYERS = ("greedy", "random")
+
+EPILOG = """\
+how to answer: type the number of an option (or its code, shown beside it) and Enter.
+Commands start with a colon: :u undo your last choice, :l recent moves, :s standings,
+:h help on the place you are at and your cards (:h TOPIC for a place, card or mosque tile),
+:q save and quit. Every choice is saved as it is made.
+
+scripting: when standard input is not a terminal, one answer is read per line and there are no
+"pass the keyboard" screens; a bad line is answered in one line and the question asked again;
+at the end of the input the game is saved and the command exits 0.
+
+resuming: --resume lists the unfinished local games in the database and continues one: the only
+one; on a terminal, the one you pick (Enter: the most recently played); with piped input, the
+most recently played. --resume ID continues game #ID. A resumed game keeps its own table
+options and seed; --ai, --images and --no-images apply afresh.
+
+seating: without --seed the seed is secret and the seats are drawn at random (the seed is shown
+after the game); with --seed S the game repeats exactly for the same answers: the people sit
+first, in order, then the computers.
+"""
+
+
+def _parser() -> ToolParser:
+    parser = ToolParser(
+        prog="python -m bot play",
+        description=(
+            "Play Istanbul in this terminal: 1-5 people at one keyboard plus computer seats, "
+            "stored in the bot's database so that a game can be stopped and resumed at any moment."
+        ),
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    add_game_arguments(parser, seed=None)
+    parser.add_argument(
+        "--humans", type=int, default=1, metavar="K",
+        help="seats for people at this keyboard (default 1); the other seats are computer players",
+    )
+    parser.add_argument(
+        "--ai", choices=COMPUTER_PLAYERS, default="greedy",
+        help="the computer players: greedy (default) or random",
+    )
+    parser.add_argument("--no-images", action="store_true", help="do not write the turn and card pictures")
+    parser.add_argument(
+        "--images", type=Path, metavar="DIR",
+        help="folder for the pictures (default: images/ next to the database)",
+    )
+    add_db_option(parser)
+    parser.add_argument(
+        "--resume", nargs="?", type=int, const=0, metavar="ID",
+        help="continue an unfinished local game instead of starting one (see below)",
+    )
+    return parser
+
+
+def computer_player(name: str) -> Policy:
+    """The computer player called `name` from `bot.ai`."""
+    try:
+        get_policy = getattr(importlib.import_module("bot.ai"), "get_policy", None)
+    except ModuleNotFoundError as exc:
+        if exc.name != "bot.ai":
+            raise
+        get_policy = None
+    if get_policy is None:  # the AI package is not there yet
+        if name == "random":
+            return random_policy
+        raise UsageError(f"the {name} computer player is not built yet; use --ai random")
+    policy: Policy = get_policy(name)
+    return policy
+
+
+def main(argv: list[str]) -> int:
+    try:
+        return _main(argv)
+    except UsageError as exc:
+        return usage_error("play", exc)
+    except KeyboardInterrupt:
+        print("\nStopped. Every choice made so far is saved; continue with: python -m bot play --resume")
+        return 130
+    except BrokenPipeError:  # the output was closed (e.g. piped into `head`)
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1
+
+
+def _main(argv: list[str]) -> int:
+    from bot.service.errors import ServiceError
+    from bot.store import DatabaseError
+
+    parser = _parser()
+    args = parser.parse_args(argv)
+    settings, _rules = settings_from_arguments(args)
+    if not 1 <= args.humans <= settings.players:
+        parser.error(f"--humans must be between 1 and the number of players ({settings.players})")
+    if args.resume is not None and args.resume < 0:
+        parser.error("--resume takes a game number")
+    table = NewTable(settings, args.humans, args.seed)
+    try:
+        table_options(table)
+    except ValidationError as exc:
+        raise UsageError(f"invalid settings: {exc.errors()[0]['msg'].removeprefix('Value error, ')}") from None
+    policy = computer_player(args.ai)
+    try:
+        db = db_path(args.db)
+    except SettingsError as exc:
+        return fail("play", exc)
+    images = None if args.no_images else (args.images or db.parent / "images")
+    console = Console(sys.stdin.isatty())
+    hint = "python -m bot play --resume {id}" + (f" --db {args.db}" if args.db is not None else "")
+    try:
+        return asyncio.run(_session(db, policy, table, args.resume, images, console, hint))
+    except NothingToResume as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    except (DatabaseError, ServiceError) as exc:
+        return fail("play", exc)
+
+
+async def _session(
+    db: Path, policy: Policy, table: NewTable, resume: int | None, images: Path | None, console: Console,
+    hint: str,
+) -> int:
+    svc = await GameService.open(db, grace_seconds=0, policy=policy)
+    try:
+        if resume is None:
+            game = await new_game(svc, table)
+        else:
+            game = await resume_game(svc, console, db, resume or None, table.seed)
+        pictures = Pictures(images, console) if images is not None else None
+        return await LocalPlay(svc, game, console, pictures, hint.format(id=game.id)).run(game)
+    finally:
+        await svc.close()

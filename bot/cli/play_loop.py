@@ -1,0 +1,229 @@
+"""The game at one keyboard: computer seats move through the service's `computer_turns`; each
+person's decision is shown as a numbered list with their own wheelbarrow and hand, and answered
+by a number, a code or a command. Every accepted choice is committed by the service at once, so
+stopping at any moment (`:q`, the end of the input, Ctrl-C, a kill) loses at most the line being
+typed."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from bot import engine
+from bot.engine import Decision, View
+from bot.service import Game, GameService
+from bot.service.errors import ServiceError
+
+from .play_input import Bad, Command, Console, Pick, read_answer
+from .play_text import (
+    ask_prompt,
+    decision_lines,
+    heading,
+    help_lines,
+    options_summary,
+    seat_label,
+    standings_lines,
+    table_lines,
+    wheelbarrow,
+)
+from .simulate_db import _one_computer_turn
+
+RECENT_LINES = 15  # what :l shows
+MAX_SINCE_LINES = 40  # before a decision; older ones are left to :l
+
+
+class Quit(Exception):
+    """Stop here; the game is saved. The message says why (empty for :q)."""
+
+
+@dataclass(slots=True)
+class Pictures:
+    """The turn image and each person's private image in `folder`, drawn again once per turn
+    (when a person is first asked in a turn, so after the computers' turns before it) and at the
+    end; each path is printed the first time it is written."""
+
+    folder: Path
+    console: Console
+    drawn: tuple[int, bool] = (-1, False)  # (turns, finished) of the position last drawn
+    announced: set[Path] = field(default_factory=set)
+    off: bool = False
+
+    async def update(self, svc: GameService, game: Game) -> None:
+        if self.off or game.state is None or (game.state.turns, game.state.finished) == self.drawn:
+            return
+        people = [s for s in game.seats if s.kind == "local_human"]
+        try:
+            images = await svc.render_turn(game.id, [s.seat for s in people])
+        except Exception as exc:  # a picture is a convenience: a drawing bug must not end the game
+            self.off = True
+            self.console.say(f"Could not draw the pictures ({type(exc).__name__}: {exc}); going on without them.")
+            return
+        files = {self.folder / f"game-{game.id}-turn.png": images.public}
+        for s in people:
+            files[self.folder / f"game-{game.id}-cards-{s.colour}.png"] = images.private[s.seat]
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            for path, data in files.items():
+                part = path.with_suffix(".part")
+                part.write_bytes(data)
+                os.replace(part, path)  # a picture viewer never sees half a file
+        except OSError as exc:
+            self.off = True
+            self.console.say(f"Cannot write pictures to {self.folder} ({exc.strerror or exc}); going on without them.")
+            return
+        self.drawn = (game.state.turns, game.state.finished)
+        new = [p for p in files if p not in self.announced]
+        if new:
+            self.announced.update(new)
+            self.console.say("Pictures, rewritten as the game goes on: " + ", ".join(str(p) for p in new))
+
+
+class LocalPlay:
+    """One local game from its current position to its end (or until the players stop)."""
+
+    def __init__(
+        self, svc: GameService, game: Game, console: Console, pictures: Pictures | None, resume_hint: str
+    ) -> None:
+        self.svc = svc
+        self.gid = game.id
+        self.console = console
+        self.pictures = pictures
+        self.resume_hint = resume_hint
+        self.people = sum(1 for s in game.seats if s.kind == "local_human")
+        self.seen: dict[int, int] = {}  # seat -> log position up to which that person has read
+        self.asked_last: int | None = None
+
+    async def run(self, game: Game) -> int:
+        self.console.say(f"Istanbul, game #{game.id}: {options_summary(game)}.", *table_lines(game))
+        self.console.say("Type the number of your choice; :h explains the commands and the place you are at.", "")
+        try:
+            while True:
+                game = await self.svc.load(self.gid)
+                d = engine.pending(game.state) if game.state is not None and game.row.status == "active" else None
+                if d is None:
+                    break
+                if game.seats[d.player].played_by_computer:
+                    await self._computer_turn(game)
+                else:
+                    await self._person(game, d)
+        except Quit as stop:
+            why = f"{stop} " if str(stop) else ""
+            self.console.say(f"{why}Game #{self.gid} is saved. Continue it with: {self.resume_hint}")
+            return 0
+        await self._finish(game)
+        return 0
+
+    async def _computer_turn(self, game: Game) -> None:
+        seed = game.row.seed
+        assert seed is not None
+        if await _one_computer_turn(self.svc, self.gid, seed, game.row.seq):
+            return
+        # A grace period left by another program on this database: a local game does not wait.
+        await self.svc.clear_timer(self.gid, "grace")
+        if not await _one_computer_turn(self.svc, self.gid, seed, game.row.seq):
+            raise RuntimeError(f"the computer seat of game #{self.gid} does not move")
+
+    async def _person(self, game: Game, d: Decision) -> None:
+        """Ask the deciding person once; returns after anything that may change the position."""
+        assert game.state is not None
+        seat = d.player
+        user = game.seats[seat].user_id or ""
+        if self.pictures is not None:
+            await self.pictures.update(self.svc, game)
+        handing_over = self.console.interactive and self.people > 1 and self.asked_last not in (None, seat)
+        if handing_over and not await self._pass_to(game, seat):
+            return
+        self.asked_last = seat
+        await self._since(game, seat)
+        v = engine.view(game.state, seat)
+        self.console.say(heading(game, game.state, seat), *wheelbarrow(v, seat), *decision_lines(game, d))
+        while True:
+            text = self.console.ask(ask_prompt(game, d))
+            if text is None:
+                raise Quit("The input ended.")
+            answer = read_answer(text, d)
+            if isinstance(answer, Bad):
+                self.console.say(answer.answer)
+            elif isinstance(answer, Pick):
+                await self._try(self.svc.submit(self.gid, user, d.decision_id, answer.code))
+                return
+            elif answer.name == "undo":
+                if await self._try(self.svc.undo(self.gid, user)):
+                    return
+            else:
+                await self._command(answer, v, seat)
+
+    async def _try(self, change: Awaitable[object]) -> bool:
+        """Await a service call that changes the game; a refusal is said in one line."""
+        try:
+            await change
+        except ServiceError as exc:
+            self.console.say(str(exc))
+            return False
+        return True
+
+    async def _command(self, command: Command, v: View, seat: int) -> None:
+        if command.name == "quit":
+            raise Quit("")
+        if command.name == "help":
+            self.console.say(*help_lines(v, seat, command.topic))
+        elif command.name == "log":
+            lines = [line for _, line in await self.svc.lines(self.gid)][-RECENT_LINES:]
+            self.console.say("Recent moves:", *(f"  {line}" for line in lines))
+        elif command.name == "standings":
+            placings = [(p.standing, p.name) for p in await self.svc.results(self.gid)]
+            self.console.say(*standings_lines(placings, final=False))
+
+    async def _pass_to(self, game: Game, seat: int) -> bool:
+        """Hide the last person's hand and wait for the next one; False if the last person took
+        their choice back instead (the position changed)."""
+        before = self.asked_last
+        assert before is not None
+        prompt = (
+            f"Pass the keyboard to {seat_label(game, seat)} and press Enter "
+            f"(:u takes back {game.names()[before]}'s last choice, :q saves and quits) > "
+        )
+        self.console.clear()
+        while True:
+            text = self.console.ask(prompt)
+            if text is None:
+                raise Quit("The input ended.")
+            text = text.strip().lower()
+            if not text:
+                self.console.clear()
+                return True
+            if text in (":q", ":quit"):
+                raise Quit("")
+            if text in (":u", ":undo"):
+                if await self._try(self.svc.undo(self.gid, game.seats[before].user_id or "")):
+                    return False
+                continue
+            self.console.say(f"Press Enter once {seat_label(game, seat)} has the keyboard.")
+
+    async def _since(self, game: Game, seat: int) -> None:
+        """The public lines since this person last chose (the computers' turns included)."""
+        after = self.seen.get(seat)
+        if after is None:
+            after = await self.svc.last_choice_seq(self.gid, seat)
+        lines = [line for _, line in await self.svc.lines(self.gid, after_seq=after)]
+        self.seen[seat] = game.row.seq
+        if len(lines) > MAX_SINCE_LINES:
+            hidden = len(lines) - MAX_SINCE_LINES
+            lines = [f"({hidden} earlier lines: :l shows the recent ones)", *lines[-MAX_SINCE_LINES:]]
+        if lines:
+            self.console.say("", *lines)
+
+    async def _finish(self, game: Game) -> None:
+        after = max(self.seen.values(), default=0)
+        self.console.say("", *(line for _, line in await self.svc.lines(self.gid, after_seq=after)), "")
+        if game.row.status == "abandoned" or game.state is None:
+            self.console.say(f"Game #{self.gid} was abandoned.")
+            return
+        if self.pictures is not None:
+            await self.pictures.update(self.svc, game)
+        state = game.state
+        self.console.say(f"Game #{self.gid} is over after {state.turns} turns ({state.round} rounds).")
+        placings = [(p.standing, p.name) for p in await self.svc.results(self.gid)]
+        self.console.say(*standings_lines(placings, final=True), f"The game's seed was {game.row.seed}.")
