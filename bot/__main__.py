@@ -22,6 +22,7 @@ _TOOLS: dict[str, str] = {
     "migrate": "bring the database up to date and print its schema version",
     "backup": "copy the database while the bot may be running",
     "render": "play a seeded game to a turn and write its turn image and private images",
+    "arena": "play seeded games between computer players and print who wins",
     "play": "play a game in this terminal: people at one keyboard against computer players",
 }
 

@@ -1,0 +1,58 @@
+"""The greedy player: each offered option is tried on states dealt from the player's own view,
+followed by the best rest of the turn (see `search`), and the option whose end of turn scores
+best (see `evaluation`) is chosen.
+
+One deal serves every option (so they are compared on the same guessed cards and dice). Options
+whose search met a die roll or a card draw are scored again on a few more deals and averaged, so
+that a lucky guessed roll does not decide. The total number of engine calls per decision is
+bounded (`BUDGET`), which bounds the time a decision takes.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.engine import Decision, View, determinize, pending
+
+from .search import TurnSearch, worth_trying
+
+BUDGET = 1500  # engine `apply` calls per decision, all deals together
+FIRST_DEAL_SHARE = 0.6  # of the budget, for the first deal (every option)
+EXTRA_DEALS = 3  # more deals for the options whose outcome depends on chance
+SEED_BITS = 62
+
+
+def greedy_policy(view: View, decision: Decision, rng: random.Random) -> str:
+    """The option with the best expected end of turn for `decision.player`, from `view` only."""
+    codes = decision.codes()
+    if len(codes) == 1:
+        return codes[0]
+    seed = rng.getrandbits(SEED_BITS)
+    state = determinize(view, seed)
+    d = pending(state)
+    if d is None or d.player != decision.player or d.codes() != codes:
+        return decision.default  # the view does not belong to this decision: decline safely
+    tried = worth_trying(state, d, inside=False)
+    seat = decision.player
+    totals: dict[str, float] = {}
+    chancy: list[str] = []
+    left = int(BUDGET * FIRST_DEAL_SHARE)
+    for i, code in enumerate(tried):
+        search = TurnSearch(seat, state.turns)
+        totals[code] = search.after(state, code, max(1, left // (len(tried) - i)))
+        left -= search.calls
+        if search.chance:
+            chancy.append(code)
+    deals = {code: 1 for code in tried}
+    left = BUDGET - int(BUDGET * FIRST_DEAL_SHARE) + max(0, left)
+    for k in range(1, EXTRA_DEALS + 1):
+        if not chancy:
+            break
+        other = determinize(view, seed + k)
+        for i, code in enumerate(chancy):
+            share = left // ((EXTRA_DEALS - k + 1) * len(chancy) - i)
+            search = TurnSearch(seat, other.turns)
+            totals[code] += search.after(other, code, max(1, share))
+            deals[code] += 1
+            left -= search.calls
+    return max(tried, key=lambda c: totals[c] / deals[c])

@@ -1,0 +1,174 @@
+"""What the next turn could bring: a rough gain, in Lira, for each place the merchant can reach.
+
+The greedy player only searches its own turn, so where its merchant stops matters beyond what the
+search sees. This module looks one move ahead without the engine: for each place within one or two
+steps, what its action would be worth with the goods, Lira and tiles held now, less the fees to
+other merchants there; a place where no assistant can be left is worth nothing (the turn ends).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+
+from bot.engine.board import grid_of
+from bot.engine.components import (
+    BLACK_MARKET,
+    CARAVANSARY,
+    DEMAND_TILES,
+    EXTENSION_PRICE,
+    FABRIC_WAREHOUSE,
+    FOUNTAIN,
+    FRUIT_WAREHOUSE,
+    GEMSTONE_DEALER,
+    GOOD_INDEX,
+    GREAT_MOSQUE,
+    LARGE_MARKET,
+    MAX_EXTENSIONS,
+    MERCHANT_FEE,
+    MOSQUE_COLOURS,
+    POLICE_STATION,
+    POST_OFFICE,
+    POST_OFFICE_REWARDS,
+    SMALL_MARKET,
+    SMALL_MOSQUE,
+    SPICE_WAREHOUSE,
+    SULTANS_PALACE,
+    TEA_HOUSE,
+    TILE_COLOURS,
+    WAINWRIGHT,
+    WAREHOUSE_GOOD,
+    gemstone_price,
+    sultan_price,
+)
+from bot.engine.layouts import Grid
+from bot.engine.places.markets import best_sale, revenue
+from bot.engine.places.rubies import can_pay_sultan
+from bot.engine.state import GameState, Player
+
+from . import values
+from .tea_house import best_call, expected_payout
+
+Gain = Callable[[GameState, Player, int], float]
+
+
+def ruby_ready(g: GameState, p: Player, place: int) -> float:
+    if place == SULTANS_PALACE:
+        return values.READY_RUBY if can_pay_sultan(g, p.seat) else 0.0
+    left = g.board.gemstone_rubies
+    return values.READY_RUBY if left and p.lira >= gemstone_price(left) else 0.0
+
+
+def mosque_tile(g: GameState, p: Player, place: int) -> float:
+    best = 0.0
+    colours = MOSQUE_COLOURS[place]
+    ruby_left = g.board.mosque_rubies[0 if place == SMALL_MOSQUE else 1] > 0
+    for colour in colours:
+        stack = g.board.mosque_tiles[TILE_COLOURS.index(colour)]
+        if colour in p.mosque_tiles or not stack or p.good(colour) < stack[0]:
+            continue
+        gain = values.TILE_ABILITY[colour] + values.TILE_STEP
+        if ruby_left and all(c in p.mosque_tiles for c in colours if c != colour):
+            gain += values.READY_RUBY
+        best = max(best, gain)
+    return best
+
+
+def wainwright(g: GameState, p: Player, place: int) -> float:
+    if p.extensions >= MAX_EXTENSIONS or p.lira < EXTENSION_PRICE or not g.board.wainwright_extensions:
+        return 0.0
+    gain = values.EXTENSION - EXTENSION_PRICE + values.EXTENSION_STEP
+    if p.extensions == MAX_EXTENSIONS - 1 and g.board.wainwright_rubies:
+        gain += values.READY_RUBY
+    return gain
+
+
+def warehouse(g: GameState, p: Player, place: int) -> float:
+    colour = WAREHOUSE_GOOD[place]
+    have = p.good(colour)
+    gained = p.capacity - have
+    wanted = max(0, sultan_price(g.board.sultan_rubies)[0][GOOD_INDEX[colour]] - have) if g.board.sultan_rubies else 0
+    return gained * values.GOOD[colour] + min(gained, wanted) * values.WANTED_GOOD
+
+
+def market(g: GameState, p: Player, place: int) -> float:
+    stack = g.board.small_demand if place == SMALL_MARKET else g.board.large_demand
+    counts = best_sale(p.goods, DEMAND_TILES[stack[0]])
+    sold = sum(counts)
+    if not sold:
+        return 0.0
+    return revenue(place, sold) - sum(n * values.GOOD[c] for c, n in zip(values.GOOD, counts, strict=True))
+
+
+def post_office(g: GameState, p: Player, place: int) -> float:
+    goods, lira = POST_OFFICE_REWARDS[g.board.mail]
+    return lira + sum(values.GOOD[c] for c in goods if p.good(c) < p.capacity)
+
+
+def constant(gain: float) -> Gain:
+    return lambda g, p, place: gain
+
+
+def tea_house(g: GameState, p: Player, place: int) -> float:
+    red = "red" in p.mosque_tiles
+    return expected_payout(best_call(red), red)
+
+
+def fountain(g: GameState, p: Player, place: int) -> float:
+    return values.RECALL * len(p.assistants) if len(p.stack) <= 1 else 0.0
+
+
+def police_station(g: GameState, p: Player, place: int) -> float:
+    return values.FAMILY_ACTION if p.family == POLICE_STATION else 0.0
+
+
+GAINS: dict[int, Gain] = {
+    WAINWRIGHT: wainwright,
+    FABRIC_WAREHOUSE: warehouse,
+    SPICE_WAREHOUSE: warehouse,
+    FRUIT_WAREHOUSE: warehouse,
+    POST_OFFICE: post_office,
+    CARAVANSARY: constant(values.CARAVANSARY),
+    FOUNTAIN: fountain,
+    BLACK_MARKET: constant(values.BLACK_MARKET),
+    TEA_HOUSE: tea_house,
+    LARGE_MARKET: market,
+    SMALL_MARKET: market,
+    POLICE_STATION: police_station,
+    SULTANS_PALACE: ruby_ready,
+    SMALL_MOSQUE: mosque_tile,
+    GREAT_MOSQUE: mosque_tile,
+    GEMSTONE_DEALER: ruby_ready,
+}
+
+
+@lru_cache(maxsize=1024)
+def reachable(grid: Grid, place: int) -> tuple[int, ...]:
+    """Places a normal move (one or two steps) reaches from `place`."""
+    return grid.within(place, 1, 2)
+
+
+def next_turn(g: GameState, p: Player) -> float:
+    """The best gain among the places the merchant can reach with a normal move: a place where
+    no assistant can be left is worth nothing (the turn ends there), and the fees to the other
+    merchants there are taken off (a place whose fees cannot be paid is worth nothing)."""
+    merchants: dict[int, int] = {}
+    for q in g.players:
+        if q.seat != p.seat:
+            merchants[q.merchant] = merchants.get(q.merchant, 0) + 1
+    for place in g.board.neutral_merchants:
+        merchants[place] = merchants.get(place, 0) + 1
+    best = 0.0
+    for place in reachable(grid_of(g), p.merchant):
+        if place == FOUNTAIN:
+            fee = 0
+        elif not p.stack and place not in p.assistants:
+            continue
+        else:
+            fee = MERCHANT_FEE * merchants.get(place, 0)
+            if fee > p.lira:
+                continue
+        gain = GAINS[place](g, p, place) - fee
+        if gain > best:
+            best = gain
+    return best

@@ -1,0 +1,88 @@
+"""The rest of one's own turn, searched: the best score a seat can reach by the end of its turn.
+
+From a full state (dealt by `determinize`), every choice of the seat is tried in turn, depth
+first, until the turn passes to someone else or the game ends; the end positions are scored with
+`evaluation.evaluate`. A budget of engine calls keeps the search cheap: each choice gets an equal
+share of what is left, and a position whose share cannot pay for its choices is scored as it
+stands. A few choices that cannot change the outcome are not tried inside the search (they are
+still weighed when they are the decision being made): the same goods picked for a sale in another
+order, a Tea House call other than the one with the best expectation, and cards that only give
+goods or Lira played at the movement or assistant step (playing them later does the same).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.engine import CHANCE_KINDS, Decision, GameState, apply, pending
+from bot.engine.components import GOODS
+
+from .evaluation import evaluate
+from .tea_house import best_call, call_code, is_call
+
+LETTERS = "rgyb"  # the sale step's letters, in the order of GOODS
+EARLY_STEPS = frozenset({"move", "move34", "assistant"})
+RESOURCE_CARDS = frozenset({"c.good", "c.lira5", "c.family"})
+
+
+def tea_house_call(state: GameState, seat: int) -> str:
+    red = "red" in state.players[seat].mosque_tiles
+    return call_code(best_call(red))
+
+
+def worth_trying(state: GameState, d: Decision, *, inside: bool) -> list[str]:
+    """The codes of `d` the search tries (all of them but the ones named in the module doc)."""
+    codes = list(d.codes())
+    if any(is_call(c) for c in codes):
+        best = tea_house_call(state, d.player)
+        codes = [c for c in codes if not is_call(c) or c == best]
+    if not inside:
+        return codes
+    if d.kind == "sell":
+        chosen = state.steps[-1].tag
+        lowest = LETTERS.index(chosen[-1]) if chosen else 0
+        codes = [c for c in codes if not c.startswith("s.") or c == "s.all" or GOODS.index(c[2:]) >= lowest]
+    elif d.kind in EARLY_STEPS:
+        codes = [c for c in codes if c not in RESOURCE_CARDS]
+    return codes
+
+
+@dataclass(slots=True)
+class TurnSearch:
+    """One search of the rest of `seat`'s turn that started as turn number `turns`."""
+
+    seat: int
+    turns: int
+    calls: int = 0  # engine `apply` calls made
+    chance: bool = False  # a die was rolled or a card drawn somewhere in the search
+
+    def turn_over(self, state: GameState, d: Decision | None) -> bool:
+        return d is None or d.player != self.seat or state.turns != self.turns
+
+    def after(self, state: GameState, code: str, budget: int) -> float:
+        """The best score reachable after choosing `code` now, within `budget` engine calls."""
+        d = pending(state)
+        if d is None:
+            raise ValueError("the game is over")
+        child, events = apply(state, self.seat, d.decision_id, code)
+        self.calls += 1
+        if not self.chance and any(e.kind in CHANCE_KINDS for e in events):
+            self.chance = True
+        return self.best(child, budget - 1)
+
+    def best(self, state: GameState, budget: int) -> float:
+        d = pending(state)
+        if self.turn_over(state, d):
+            return evaluate(state, self.seat)
+        assert d is not None
+        codes = worth_trying(state, d, inside=True)
+        if budget < len(codes):
+            return evaluate(state, self.seat)
+        best = float("-inf")
+        left = budget
+        for i, code in enumerate(codes):
+            share = left // (len(codes) - i)
+            before = self.calls
+            best = max(best, self.after(state, code, share))
+            left -= self.calls - before
+        return best

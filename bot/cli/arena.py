@@ -1,0 +1,190 @@
+"""``python -m bot arena``: seeded games between computer players (engine only, no database), with
+the wins and mean rubies of each entrant and policy, the capped games and the decision times.
+
+Entrant j is the j-th name of ``--seats``. Game i uses seed S+i, and entrant j sits at seat
+(j + i) mod players, so every entrant starts as often as the others (over a multiple of the
+player count). Each entrant draws from its own generator, seeded from the game's seed and the
+entrant, so one policy's choices never shift another's. A game still running after the turn cap
+is stopped and ranked by its current standings. A game won by k players (still tied after every
+tie-breaker) gives each of them 1/k of a win.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import sys
+import time
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from bot.ai import Policy, get_policy
+from bot.engine import GameSettings, apply, new_game, pending, result, view
+from bot.engine.components import COLOURS
+
+from .common import ToolParser, UsageError, add_game_arguments, plural, settings_from_arguments, usage_error
+
+DEFAULT_TURN_CAP = 400  # player turns; a 4-player game between greedy players ends near turn 80
+PROGRESS_EVERY = 20
+
+
+@dataclass(slots=True)
+class Match:
+    """One game's outcome, by entrant."""
+
+    rubies: list[int]
+    wins: list[float]  # 1 for a sole winner, 1/k for each of k tied winners, else 0
+    turns: int
+    capped: bool
+
+
+@dataclass(slots=True)
+class DecisionTimes:
+    """Seconds per decision, by policy name: every call, and those with two or more options."""
+
+    every: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    choices: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+
+
+def entrant_rng(seed: int, entrant: int) -> random.Random:
+    return random.Random(f"arena:{seed}:{entrant}")
+
+
+def play_match(
+    settings: GameSettings, names: list[str], seed: int, turn_cap: int, times: DecisionTimes | None = None,
+    rotation: int = 0,
+) -> Match:
+    """One seeded game: entrant j (policy `names[j]`) sits at seat (j + rotation) mod players."""
+    n = len(names)
+    seat_of = [(j + rotation) % n for j in range(n)]
+    entrant_at = {seat: j for j, seat in enumerate(seat_of)}
+    policies: list[Policy] = [get_policy(name) for name in names]
+    rngs = [entrant_rng(seed, j) for j in range(n)]
+    state = new_game(settings, list(COLOURS[:n]), seed)
+    clock = time.perf_counter
+    while (d := pending(state)) is not None and state.turns <= turn_cap:
+        j = entrant_at[d.player]
+        t0 = clock()
+        code = policies[j](view(state, d.player), d, rngs[j])
+        spent = clock() - t0
+        if times is not None:
+            times.every[names[j]].append(spent)
+            if len(d.options) > 1:
+                times.choices[names[j]].append(spent)
+        state, _ = apply(state, d.player, d.decision_id, code)
+    standings = {s.seat: s for s in result(state)}
+    winners = [j for j in range(n) if standings[seat_of[j]].rank == 1]
+    return Match(
+        rubies=[standings[seat_of[j]].rubies for j in range(n)],
+        wins=[1 / len(winners) if j in winners else 0.0 for j in range(n)],
+        turns=state.turns,
+        capped=not state.finished,
+    )
+
+
+def percentile_ms(samples: list[float], q: float) -> float:
+    """The q-quantile (0..1) of `samples` (seconds) in milliseconds, nearest rank."""
+    ordered = sorted(samples)
+    k = min(len(ordered) - 1, max(0, round(q * len(ordered)) - 1))
+    return round(1000 * ordered[k], 1)
+
+
+def _parser() -> ToolParser:
+    parser = ToolParser(
+        prog="python -m bot arena",
+        description=(
+            "Play seeded games between computer players (engine only, no database) and print each "
+            "entrant's and each policy's wins and mean rubies, the games stopped at the turn cap and "
+            "the decision times. Entrants rotate seats from game to game (entrant j sits at seat "
+            "(j + i) mod players in game i), so no policy always starts; a game shared by k winners "
+            "gives each 1/k of a win."
+        ),
+    )
+    add_game_arguments(parser, players=4)
+    parser.add_argument("--games", type=int, default=200, help="how many games (default 200)")
+    parser.add_argument(
+        "--seats", metavar="P1,P2,...",
+        help="one policy per player, comma-separated: random | greedy (default: greedy, then random)",
+    )
+    parser.add_argument(
+        "--turn-cap", type=int, default=DEFAULT_TURN_CAP, metavar="N",
+        help=f"stop a game after N player turns and rank its current standings (default {DEFAULT_TURN_CAP})",
+    )
+    return parser
+
+
+def _seats(text: str | None, players: int) -> list[str]:
+    if text is None:
+        return ["greedy"] + ["random"] * (players - 1)
+    names = [name.strip() for name in text.split(",")]
+    if len(names) != players:
+        raise UsageError(f"--seats names {plural(len(names), 'policy', 'policies')} for {players} players")
+    for name in names:
+        try:
+            get_policy(name)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    return names
+
+
+def main(argv: list[str]) -> int:
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+        settings, _rules = settings_from_arguments(args)
+        if args.games < 1:
+            parser.error("--games must be at least 1")
+        if args.turn_cap < 1:
+            parser.error("--turn-cap must be at least 1")
+        names = _seats(args.seats, settings.players)
+    except UsageError as exc:
+        return usage_error("arena", exc)
+    times = DecisionTimes()
+    matches: list[Match] = []
+    start = time.perf_counter()
+    for i in range(args.games):
+        matches.append(play_match(settings, names, args.seed + i, args.turn_cap, times, rotation=i))
+        if (i + 1) % PROGRESS_EVERY == 0 and i + 1 < args.games:
+            print(f"arena: {i + 1}/{args.games} games, {time.perf_counter() - start:.0f} s", file=sys.stderr)
+    _report(settings, names, matches, times, args.seed, args.turn_cap, time.perf_counter() - start)
+    return 0
+
+
+def _report(
+    settings: GameSettings, names: list[str], matches: list[Match], times: DecisionTimes, seed: int, cap: int,
+    elapsed: float,
+) -> None:
+    games = len(matches)
+    n = len(names)
+    print(
+        f"arena: {plural(games, 'game')}, {n} players, layout {settings.layout}, "
+        f"seeds {seed}..{seed + games - 1}, turn cap {cap}"
+    )
+    print(f"seats rotate: in game i (from 0), entrant j sits at seat (j + i) mod {n}")
+    print(f"{'entrant':<10}{'policy':<10}{'wins':>8}{'win %':>8}{'mean rubies':>13}")
+    for j, name in enumerate(names):
+        wins = sum(m.wins[j] for m in matches)
+        rubies = statistics.fmean(m.rubies[j] for m in matches)
+        print(f"{j + 1:<10}{name:<10}{wins:>8.2f}{100 * wins / games:>7.1f}%{rubies:>13.2f}")
+    print("by policy:")
+    for name in dict.fromkeys(names):
+        mine = [j for j, other in enumerate(names) if other == name]
+        wins = sum(m.wins[j] for m in matches for j in mine)
+        rubies = statistics.fmean(m.rubies[j] for m in matches for j in mine)
+        share = 100 * wins / games
+        print(f"  {name}: {wins:.2f} wins of {games} games ({share:.1f}%), mean rubies {rubies:.2f} per seat")
+    print("shared wins: a game won by k players (tied after every tie-breaker) gives each 1/k of a win")
+    capped = sum(m.capped for m in matches)
+    print(f"capped games: {capped} (stopped after {cap} turns and ranked by their current standings)")
+    print(f"turns per game: median {statistics.median(m.turns for m in matches):g}, max {max(m.turns for m in matches)}")
+    for name in dict.fromkeys(names):
+        chosen = times.choices.get(name, [])
+        if name == "random" or not chosen:
+            continue
+        print(
+            f"{name} decision time (decisions with 2+ options, {len(chosen)}): "
+            f"p50 {percentile_ms(chosen, 0.5)} ms, p95 {percentile_ms(chosen, 0.95)} ms, "
+            f"max {percentile_ms(chosen, 1.0)} ms; all {len(times.every[name])} calls: "
+            f"p95 {percentile_ms(times.every[name], 0.95)} ms"
+        )
+    print(f"elapsed: {elapsed:.1f} s")
