@@ -25,7 +25,7 @@ from .movement import arrive, move_options
 from .places import ACTION_MODIFIERS, PLACES, perform
 from .places.caravansary import recall
 from .state import GameState, Step
-from .texts import CARD_NAMES, GOOD_NAMES
+from .texts import GOOD_NAMES, card_phrase
 from .wheelbarrow import gain_goods, pay_goods
 
 ANYTIME = frozenset({"move", "move34", "assistant", "pay", "action", "after"})
@@ -76,7 +76,7 @@ class BonusCards:
         for card in sorted(set(g.players[seat].cards)):
             window = WINDOWS.get(card)
             if window and step.kind in window and playable(g, seat, card, step):
-                opts.append(Option(f"c.{card}", f"Play {CARD_NAMES[card]}", private=True))
+                opts.append(Option(f"c.{card}", f"Play {card_phrase(card)}", private=True))
         return opts
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
@@ -152,9 +152,9 @@ class ActionCards:
         repeat = REPEAT_AT.get(step.place)
         opts = []
         if repeat and repeat in cards and len(act) == 1:
-            opts.append(Option(f"c.{repeat}", f"Play {CARD_NAMES[repeat]} and take the action", private=True))
+            opts.append(Option(f"c.{repeat}", f"Play {card_phrase(repeat)} and take the action", private=True))
         if step.place == SMALL_MARKET and "smallany" in cards and any(g.players[seat].goods):
-            opts.append(Option("c.smallany", f"Play {CARD_NAMES['smallany']} and sell", private=True))
+            opts.append(Option("c.smallany", f"Play {card_phrase('smallany')} and sell", private=True))
         return opts
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
@@ -227,7 +227,7 @@ class Recall(StepKind):
         pop(tx.g)
         if step.tag == "yellow":
             pay_goods(tx, step.actor, {}, YELLOW_TILE_PRICE, why="yellow_tile")
-            tx.emit("tile_used", step.actor, tile="yellow")
+            tx.emit("tile_used", step.actor, tile="yellow", lira=YELLOW_TILE_PRICE)
         recall(tx, step.actor, int(code[2:]), step.tag)
 
 
@@ -238,10 +238,13 @@ class FinalCards(StepKind):
     name = "final"
     decline = "done"
 
+    def hand_dependent(self, step: Step) -> bool:
+        return True  # which cards are offered depends on the hand: ask whenever it holds any
+
     def options(self, g: GameState, step: Step) -> list[Option] | None:
         p = g.players[step.actor]
         opts = [
-            Option(f"c.{c}", f"Play {CARD_NAMES[c]}", private=True)
+            Option(f"c.{c}", f"Play {card_phrase(c)}", private=True)
             for c in FINAL_CARDS
             if c in p.cards and (c != "family" or p.family != POLICE_STATION)
         ]

@@ -9,6 +9,7 @@ from typing import Any
 CODE_RE = re.compile(r"[a-z][a-z0-9_.-]{0,11}")
 MAX_OPTIONS = 25
 MAX_PUBLIC_OPTIONS = 20
+MAX_LABEL = 80
 
 
 @dataclass(frozen=True, slots=True)

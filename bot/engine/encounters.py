@@ -7,7 +7,7 @@ from .components import CATCH_LIRA, GOOD_INDEX, GOODS, GOVERNOR_FEE, POLICE_STAT
 from .decision import Option, seat_ref, who
 from .machine import StepKind, Tx, discard_card, draw_card, pop, push, register, roll
 from .state import GameState, Step
-from .texts import CARD_NAMES, GOOD_NAMES
+from .texts import GOOD_NAMES, card_phrase
 from .wheelbarrow import gain_goods, pay_goods
 
 GOVERNOR_USED = 1
@@ -26,11 +26,13 @@ class Encounters(StepKind):
         seat, here = step.actor, step.place
         opts = []
         victims = families_at(g, here, seat) if here != POLICE_STATION else []
+        cards_left = bool(g.draw_pile or g.discard)
         for v in victims:
             whose = seat_ref(v)
-            opts.append(Option(f"k{v}.card", f"Catch {whose}'s family member: take a bonus card"))
+            if cards_left:
+                opts.append(Option(f"k{v}.card", f"Catch {whose}'s family member: take a bonus card"))
             opts.append(Option(f"k{v}.lira", f"Catch {whose}'s family member: take {CATCH_LIRA} Lira"))
-        if not step.n & GOVERNOR_USED and g.board.governor == here and (g.draw_pile or g.discard):
+        if not step.n & GOVERNOR_USED and g.board.governor == here and cards_left:
             opts.append(Option("gov", f"Governor: draw a bonus card, then pay {GOVERNOR_FEE} Lira or discard one"))
         if not step.n & SMUGGLER_USED and g.board.smuggler == here:
             opts.append(Option("smug", f"Smuggler: take a good, then pay {SMUGGLER_FEE} Lira or a good"))
@@ -93,7 +95,7 @@ class GovernorPayment(StepKind):
     def options(self, g: GameState, step: Step) -> list[Option]:
         p = g.players[step.actor]
         opts = [Option("pay", f"Pay {GOVERNOR_FEE} Lira")] if p.lira >= GOVERNOR_FEE else []
-        opts += [Option(f"d.{c}", f"Discard {CARD_NAMES[c]}", private=True) for c in sorted(set(p.cards))]
+        opts += [Option(f"d.{c}", f"Discard {card_phrase(c)}", private=True) for c in sorted(set(p.cards))]
         return opts
 
     def prompt(self, g: GameState, step: Step) -> str:

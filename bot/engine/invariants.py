@@ -6,11 +6,13 @@ from collections import Counter
 
 from .components import (
     ASSISTANTS_AT_START,
+    BASE_BONUS_CARDS,
     EXTENSIONS_PER_PLAYER,
     RUBIES_IN_BOX,
     TILE_COLOURS,
     mosque_tile_values,
 )
+from .decision import CODE_RE, MAX_LABEL, MAX_OPTIONS, MAX_PUBLIC_OPTIONS, Decision
 from .machine import pending
 from .setup import bonus_deck
 from .state import HIDDEN, GameState
@@ -61,10 +63,8 @@ def violations(g: GameState) -> list[str]:
     d = pending(g)
     if g.finished != (d is None):
         out.append("a game must have exactly one pending decision until it is over")
-    if d is not None and not 1 <= len(d.options) <= 25:
-        out.append(f"decision {d.kind} offers {len(d.options)} options")
-    if d is not None and len(set(d.codes())) != len(d.options):
-        out.append(f"decision {d.kind} repeats a code")
+    if d is not None:
+        out += option_violations(d)
     for viewer in [None, *range(n)]:
         v = view(g, viewer).state
         if v.rng_seed or v.rng_counter or v.script_dice or v.script_cards or v.undo is not None:
@@ -72,4 +72,29 @@ def violations(g: GameState) -> list[str]:
         for p in v.players:
             if p.seat != viewer and any(c != HIDDEN for c in p.cards):
                 out.append(f"the view of {viewer} shows seat {p.seat}'s cards")
+    return out
+
+
+def option_violations(d: Decision) -> list[str]:
+    """The option rules of the engine contract: 1-25 options, at most 20 of them public, codes
+    of the documented shape and unique, labels of at most 80 characters, a card play coded
+    `c.<kind>` and private, and a default that is one of the codes."""
+    out: list[str] = []
+    where = f"decision {d.kind}"
+    if not 1 <= len(d.options) <= MAX_OPTIONS:
+        out.append(f"{where} offers {len(d.options)} options")
+    public = sum(not o.private for o in d.options)
+    if public > MAX_PUBLIC_OPTIONS:
+        out.append(f"{where} offers {public} public options")
+    if len(set(d.codes())) != len(d.options):
+        out.append(f"{where} repeats a code")
+    if d.default not in d.codes():
+        out.append(f"{where}: default {d.default!r} is not offered")
+    for o in d.options:
+        if not CODE_RE.fullmatch(o.code):
+            out.append(f"{where}: code {o.code!r} does not match {CODE_RE.pattern}")
+        if not o.label or len(o.label) > MAX_LABEL:
+            out.append(f"{where}: label {o.label!r} is empty or longer than {MAX_LABEL} characters")
+        if o.code.startswith("c.") and (o.code[2:] not in BASE_BONUS_CARDS or not o.private):
+            out.append(f"{where}: card play {o.code!r} is not a private play of a bonus card kind")
     return out

@@ -41,6 +41,12 @@ class StepKind:
     def is_free(self, step: Step) -> bool:
         return self.free
 
+    def hand_dependent(self, step: Step) -> bool:
+        """Whether the options here may depend on which cards the actor holds (the free window,
+        card modifiers): then a lone option is still asked while the hand holds any card, so
+        whether the game waits for the player never tells the others what the hand is."""
+        return self.is_free(step)
+
     def options(self, g: GameState, step: Step) -> list[Option] | None:
         return None
 
@@ -82,15 +88,19 @@ def pop(g: GameState) -> Step:
     return step
 
 
-def end_turn_early(tx: Tx, reason: str) -> None:
-    """The turn ends at once: drop every step above this turn's end step."""
+def end_turn_early(tx: Tx, reason: str, place: int = 0) -> None:
+    """The turn ends at once: drop every step above this turn's end step. `reason` says why
+    (for the story line), `place` where the merchant stands when it matters."""
     g = tx.g
     steps = g.steps
     for i in range(len(steps) - 1, -1, -1):
         if steps[i].kind == "end":
             g.steps = steps[: i + 1]
             break
-    tx.emit("end_early", g.turn.player, reason=reason)
+    if place:
+        tx.emit("end_early", g.turn.player, reason=reason, place=place)
+    else:
+        tx.emit("end_early", g.turn.player, reason=reason)
 
 
 # ---- chance ---------------------------------------------------------------------------------
@@ -224,10 +234,11 @@ def settle(tx: Tx) -> None:
 
 def forced(g: GameState, step: Step, only: Option) -> bool:
     """A lone option is taken without asking, unless asking or not would tell the others
-    something about a hand: a private option, or a free window while the hand holds cards."""
+    something about a hand: a private option, or a step whose options depend on the cards held
+    (see `StepKind.hand_dependent`) while the hand holds any card."""
     if only.private:
         return False
-    return not (g.players[step.actor].cards and KINDS[step.kind].is_free(step))
+    return not (g.players[step.actor].cards and KINDS[step.kind].hand_dependent(step))
 
 
 def pending(state: GameState) -> Decision | None:

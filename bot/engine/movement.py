@@ -107,7 +107,10 @@ class Assistant(StepKind):
         if not own_here and p.stack:
             which = "a neutral assistant" if p.stack[-1] == "n" else "an assistant"
             opts.append(Option("a.leave", f"Leave {which} here"))
-        opts.append(Option("x.end", "End your turn here"))
+        if opts:
+            opts.append(Option("x.end", "Use no assistant: end your turn here"))
+        else:
+            opts.append(Option("x.end", "No assistant to leave: end your turn"))
         return opts
 
     def prompt(self, g: GameState, step: Step) -> str:
@@ -122,7 +125,8 @@ class Assistant(StepKind):
         p = g.players[step.actor]
         place = step.place
         if code == "x.end":
-            end_turn_early(tx, "no_assistant")
+            could = any(o.code != "x.end" for o in self.options(g, step) or ())
+            end_turn_early(tx, "declined_assistant" if could else "no_assistant", place)
         elif code == "a.collect":
             assistants = list(p.assistants)
             assistants.remove(place)
@@ -170,11 +174,9 @@ class PayMerchants(StepKind):
         others, neutral, cost = fee(g, step.actor, step.place)
         if not cost:
             return None
-        opts = []
         if g.players[step.actor].lira >= cost:
-            opts.append(Option("pay", f"Pay {cost} Lira to the merchants here"))
-        opts.append(Option("x.end", "Refuse to pay and end your turn"))
-        return opts
+            return [Option("pay", f"Pay {cost} Lira to the merchants here"), Option("x.end", "Refuse to pay: end your turn")]
+        return [Option("x.end", f"Not enough Lira to pay {cost}: end your turn")]
 
     def prompt(self, g: GameState, step: Step) -> str:
         others, neutral, cost = fee(g, step.actor, step.place)
@@ -189,12 +191,12 @@ class PayMerchants(StepKind):
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         g = tx.g
         pop(g)
-        if code == "x.end":
-            end_turn_early(tx, "refused_to_pay")
-            return
         seat = step.actor
         others, neutral, cost = fee(g, seat, step.place)
         payer = g.players[seat]
+        if code == "x.end":
+            end_turn_early(tx, "refused_to_pay" if payer.lira >= cost else "could_not_pay", step.place)
+            return
         for other in others:
             payer.lira -= MERCHANT_FEE
             g.players[other].lira += MERCHANT_FEE
@@ -204,7 +206,7 @@ class PayMerchants(StepKind):
             if place != step.place:
                 continue
             payer.lira -= MERCHANT_FEE
-            tx.emit("fee", seat, to=-1, lira=MERCHANT_FEE)
+            tx.emit("fee", seat, to=-1, lira=MERCHANT_FEE, colour=g.board.neutral_colours[i])
             d = roll(tx)
             merchants[i] = d[0] + d[1]
             g.board.neutral_merchants = tuple(merchants)

@@ -17,6 +17,7 @@ __all__ = [
     "MOSQUE_TILE_TEXTS",
     "PLACE_NAMES",
     "PLACE_TEXTS",
+    "card_phrase",
     "rule_text",
     "rule_topics",
 ]
@@ -183,6 +184,11 @@ MOSQUE_TILE_TEXTS: dict[str, str] = {
         "from any place to the bottom of your stack."
     ),
 }
+
+def card_phrase(kind: str) -> str:
+    """A bonus card as it reads inside a sentence or a label: the “Move 3 or 4” card."""
+    return f"the “{CARD_NAMES.get(kind, kind)}” card"
+
 
 ENCOUNTER_NAMES: dict[str, str] = {
     "family": "Family members",

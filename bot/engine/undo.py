@@ -50,7 +50,7 @@ def forfeit_turn(state: GameState, player: int) -> tuple[GameState, list[Event]]
     if d.player != player:
         raise NotYourDecision(player, d.player)
     tx = Tx(state.copy())
-    tx.emit("forfeit", player, decision=state.decision_id)
+    tx.emit("forfeit", player, decision=state.decision_id, at=d.kind)
     g = tx.g
     turns, final = g.turns, after_last_round(g)
     while True:

@@ -215,7 +215,7 @@ def test_scripted_dice_must_be_dice() -> None:
 def test_replay_reproduces_the_game(seed: int, players: int) -> None:
     """replay(settings, colours, seed, log) gives exactly the final state, also from a log that
     went through JSON, and any prefix of the log replays to the state at that point."""
-    g, log, _ = random_game(seed, players, 350, random.Random(seed))
+    g, log, _ = random_game(seed, players, 500, random.Random(seed))
     colours = list(COLOURS[:players])
     assert replay(g.settings, colours, seed, log) == g
     stored = [Event.from_jsonable(json.loads(json.dumps(e.to_jsonable()))) for e in log]
@@ -327,3 +327,22 @@ def test_settings_accept_the_rule_options() -> None:
     g = new_game(s, ["red", "blue", "green"], 1)
     assert from_json(to_json(g)).settings == s
     assert codes(g)
+
+
+def test_the_option_rules_are_checked() -> None:
+    """The playout invariants flag every breach of the option rules of the contract."""
+    from bot.engine import Decision, Option
+    from bot.engine.invariants import option_violations
+
+    good = Decision(1, 0, "move", "Move.", (Option("go.2", "Move to 2"), Option("c.lira5", "Play", True)), "go.2")
+    assert option_violations(good) == []
+    bad = Decision(
+        1, 0, "move", "Move.",
+        tuple(Option(f"o{i}", "x") for i in range(21))
+        + (Option("Go:2", "x"), Option("c.lira5", "Play"), Option("c.joker", "P", True), Option("o1", "y" * 81))
+        + (Option("o99", "z"),),
+        "nope",
+    )
+    found = " | ".join(option_violations(bad))
+    for words in ("26 options", "25 public", "repeats a code", "default 'nope'", "'Go:2'", "'c.lira5'", "'c.joker'", "longer than 80"):
+        assert words in found, words

@@ -5,10 +5,15 @@ from __future__ import annotations
 import random
 import re
 
-from bot.engine import Event, GameSettings, apply, describe, new_game, pending
+from bot.engine import Event, GameSettings, GameState, apply, describe, new_game, pending, validate
 from bot.engine.texts import CARD_NAMES
+from tests.engine.helpers import give, grant_tile, play_events, quiet_game
 
 SILENT = {"input"}
+# told by another line: the sale, the tile used, the forfeit
+SILENT_QUIET = {
+    ("pay", "market", None), ("pay", "green_tile", None), ("pay", "yellow_tile", None), ("end_early", None, "forfeit")
+}
 PLACEHOLDER = re.compile(r"\{seat:\d\}")
 
 
@@ -35,7 +40,7 @@ def test_every_event_has_a_public_line_and_names_seats_by_placeholder() -> None:
                     continue
                 if line is None:
                     quiet = (e.kind, e.data.get("why"), e.data.get("reason"))
-                    assert quiet in {("pay", "market", None), ("end_early", None, "forfeit")}, e
+                    assert quiet in SILENT_QUIET, e
                     continue
                 assert PLACEHOLDER.sub("", line).count("{") == 0, line
                 assert line.endswith((".", "?")), line
@@ -57,3 +62,98 @@ def test_played_and_discarded_cards_are_public() -> None:
     for kind in ("card", "discard", "take_discard"):
         line = describe(Event(kind, 0, {"card": "lira5", "why": "governor"}), None) or ""
         assert CARD_NAMES["lira5"] in line
+
+
+# ---- lines a player reads after real choices ----------------------------------------------------
+
+
+def public_lines(g: GameState, *moves: str) -> tuple[GameState, list[str]]:
+    """Play the codes; return the state and the public lines of every event on the way."""
+    out: list[str] = []
+    for code in moves:
+        g, events = play_events(g, code)
+        out += [line for e in events if (line := describe(e, None))]
+    return g, out
+
+
+def test_ending_the_turn_at_the_assistant_step_says_whether_it_was_a_choice() -> None:
+    """Ending the turn with an assistant at hand is the player's choice; with none it is not."""
+    g = quiet_game()
+    _, chose = public_lines(g, "go.2", "x.end")
+    assert "{seat:0} chose not to use an assistant at Fabric Warehouse, which ends the turn." in chose
+    g.players[0].stack = ""
+    g.players[0].assistants = (1, 4, 5, 10)
+    _, forced = public_lines(validate(g), "go.2")
+    assert "{seat:0} had no assistant to leave at Fabric Warehouse, so the turn ends." in forced
+    assert not any("chose" in line for line in forced)
+
+
+def test_ending_the_turn_at_the_pay_step_says_whether_it_was_a_choice() -> None:
+    """Refusing to pay and being unable to pay read differently."""
+    g = quiet_game()
+    g.players[1].merchant = 2
+    _, refused = public_lines(validate(g), "go.2", "a.leave", "x.end")
+    assert "{seat:0} would not pay the merchants at Fabric Warehouse, which ends the turn." in refused
+    g.players[0].lira = 1
+    _, broke = public_lines(validate(g), "go.2", "a.leave")
+    assert "{seat:0} could not pay the merchants at Fabric Warehouse, so the turn ends." in broke
+
+
+def test_an_action_that_cannot_be_taken_is_not_called_a_choice() -> None:
+    """At the Wainwright without 7 Lira the action is impossible: not 'chose not to'."""
+    g = quiet_game()
+    _, declined = public_lines(g, "go.6", "a.leave", "skip")
+    assert "{seat:0} chose not to take the action of Caravansary." in declined
+    g.players[0].merchant = 2
+    _, lines = public_lines(validate(g), "go.1", "a.leave")
+    assert "{seat:0} could not take the action of Wainwright." in lines
+
+
+def test_lines_name_cards_tiles_and_payees_in_plain_words() -> None:
+    """Cards played are quoted by name, tiles and payees are named, assistants are counted."""
+    g = quiet_game()
+    give(g, 0, "lira5")
+    grant_tile(g, 0, "yellow")
+    g.players[0].stack, g.players[0].assistants = "oo", (2, 5)
+    g = validate(g)
+    _, lines = public_lines(g, "c.lira5", "t.yellow", "y.5")
+    assert lines[:4] == [
+        "{seat:0} played the “Take 5 Lira” card.",
+        "{seat:0} gained 5 Lira from a bonus card.",
+        "{seat:0} paid 2 Lira to use the yellow mosque tile.",
+        "{seat:0} called back the assistant at Post Office.",
+    ]
+    assert describe(Event("recall", 0, {"places": [2, 5], "why": "fountain"}), None) == (
+        "{seat:0} called back 2 assistants, from Fabric Warehouse and Post Office."
+    )
+    assert describe(Event("pay", 0, {"goods": {}, "lira": 2, "why": "governor"}), None) == (
+        "{seat:0} paid 2 Lira to the Governor."
+    )
+    assert describe(Event("ruby", 0, {"source": "gemstone", "total": 3}), None) == (
+        "{seat:0} took a ruby from the Gemstone Dealer (3 in all)."
+    )
+
+
+def test_a_sale_tells_the_demand_tile_turned_up() -> None:
+    """After a sale everybody reads what the next demand tile asks for."""
+    g = quiet_game()
+    g.players[0].goods = (1, 0, 0, 0)
+    g.board.small_demand = ("s1", "s3", "s2", "s4", "s5")
+    _, lines = public_lines(validate(g), "go.11", "a.leave", "act")
+    assert "{seat:0} sold 1 fabric for 2 Lira." in lines
+    assert "The next demand tile at Small Market asks for 1 fabric, 3 spice and 1 fruit." in lines
+
+
+def test_events_stored_before_the_extra_fields_still_read() -> None:
+    """Older logs lack the newer fields (place, could, colour, at): their lines still read."""
+    old = [
+        Event("end_early", 0, {"reason": "no_assistant"}),
+        Event("skip", 0, {"place": 3}),
+        Event("fee", 0, {"to": -1, "lira": 2}),
+        Event("relocate", 0, {"token": "neutral", "to": 5}),
+        Event("forfeit", 0, {"decision": 3}),
+        Event("nothing", 0, {}),
+    ]
+    for e in old:
+        line = describe(e, None)
+        assert line and line.endswith("."), e

@@ -219,7 +219,7 @@ def test_catching_at_the_fountain() -> None:
     """Family members: the Fountain needs no assistant and no fee, but catching still happens."""
     g = quiet_game()
     g.players[1].family = 7
-    g.players[0].merchant = 3
+    g.players[0].merchant, g.players[0].stack, g.players[0].assistants = 3, "ooo", (3,)
     g = play(validate(g), "go.7", "skip")
     assert codes(g) == ("k1.card", "k1.lira")
     g = play(g, "k1.lira")
@@ -232,3 +232,13 @@ def test_merchant_meets_the_governor_at_the_police_station() -> None:
     g.board.governor = 12
     g = play(reach(g, 12), "f.3", "act")
     assert (kind(g), codes(g)) == ("after", ("gov", "done"))
+
+
+def test_no_card_reward_on_offer_when_no_card_can_be_drawn() -> None:
+    """Family members: with the draw pile and the discard pile both empty, a catch can only
+    earn 3 Lira (the card reward would give nothing), so the Lira are taken without asking."""
+    g = quiet_game()
+    g.players[2].cards, g.draw_pile = g.draw_pile, ()
+    g.players[1].family = 3
+    g = play(validate(reach(g, 3)), "skip")
+    assert (g.players[0].lira, g.players[1].family, g.turn.player) == (5, 12, 1)

@@ -259,3 +259,15 @@ def test_a_full_tie_is_a_shared_win() -> None:
     assert winners(g) == [0, 2]
     best = result(g)[0]
     assert (best.rubies, best.lira, best.goods, best.cards) == (5, 10, 4, 2)
+
+
+def test_the_leftover_window_waits_for_any_hand() -> None:
+    """A hand with no card still playable is asked all the same (only 'done' on offer): whether
+    the game waits for a player must not tell the table what that hand holds. A seat without
+    cards has nothing to hide and is not asked."""
+    g = last_round([("sultan2",), ("lira5",), ()])
+    assert (kind(g), decider(g), codes(g)) == ("final", 0, ("done",))
+    g = play(g, "done")
+    assert (kind(g), decider(g), codes(g)) == ("final", 1, ("c.lira5", "done"))
+    g = play(g, "done")
+    assert g.finished

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -21,7 +22,7 @@ from bot.engine import (
     validate,
 )
 from bot.engine.invariants import violations
-from tests.engine.helpers import codes, decider, give, kind, play, quiet_game, reach, to_discard
+from tests.engine.helpers import codes, decider, give, grant_tile, kind, play, quiet_game, reach, to_discard
 
 
 def forfeit(g: GameState) -> GameState:
@@ -230,3 +231,114 @@ def test_forfeit_anywhere_passes_the_turn(seed: int) -> None:
         else:
             g = play(g, rnd.choice(d.codes()))
     assert {"move", "assistant", "action"} <= kinds
+
+
+# ---- every kind of step -------------------------------------------------------------------------
+
+
+def _at_gov_pay() -> GameState:
+    g = quiet_game()
+    g.board.governor = 3
+    return set_chance_script(play(reach(g, 3), "skip", "gov"), cards=["stay"])
+
+
+def _at_smug_good() -> GameState:
+    g = quiet_game()
+    g.board.smuggler = 3
+    return play(reach(g, 3), "skip", "smug")
+
+
+def _at_dice() -> GameState:
+    g = quiet_game()
+    grant_tile(g, 0, "red")
+    return play(set_chance_script(reach(g, 9), dice=[(1, 2)]), "n7")
+
+
+def _at_bm_good() -> GameState:
+    return play(set_chance_script(reach(quiet_game(), 8), dice=[(6, 6)]), "roll")
+
+
+def _at_green_tile() -> GameState:
+    g = quiet_game()
+    grant_tile(g, 0, "green")
+    return play(reach(g, 3), "act")
+
+
+def _at_card_discard() -> GameState:
+    # the discard pile is empty: both cards come from the face-down pile without asking
+    return play(set_chance_script(reach(quiet_game(), 6), cards=["stay", "good"]), "act")
+
+
+def _at_fountain() -> GameState:
+    g = quiet_game()
+    g.players[0].merchant, g.players[0].stack, g.players[0].assistants = 6, "oo", (2, 5)
+    return play(validate(g), "go.7", "r.some")
+
+
+def _with_card(card: str, *moves: str) -> GameState:
+    g = quiet_game()
+    give(g, 0, card)
+    g.players[0].stack, g.players[0].assistants, g.players[0].family = "oo", (2, 4), 5
+    return play(validate(g), f"c.{card}", *moves)
+
+
+def _at_action_again() -> GameState:
+    g = quiet_game()
+    give(g, 0, "post2")
+    return play(reach(g, 5), "c.post2")
+
+
+def _at_family_action() -> GameState:
+    return play(reach(quiet_game(), 12), "f.3")
+
+
+Check = Callable[[GameState, GameState], bool]  # (before the forfeit, after it) -> as expected
+
+STEPS: dict[str, tuple[Callable[[], GameState], str, Check]] = {
+    # the Governor's card is kept and 2 Lira paid (the default when they can be paid)
+    "gov_pay": (_at_gov_pay, "gov_pay", lambda a, b: b.players[0].lira == a.players[0].lira - 2),
+    # the first good (fabric) is taken and paid for with 2 Lira
+    "smug_good": (_at_smug_good, "smug_good", lambda a, b: b.players[0].goods == (1, 0, 0, 0)),
+    "smug_pay": (
+        lambda: play(_at_smug_good(), "g.blue"), "smug_pay",
+        lambda a, b: b.players[0].goods == (0, 0, 0, 1) and b.players[0].lira == a.players[0].lira - 2,
+    ),
+    # the dice are kept as rolled (1 and 2 do not reach 7): 2 Lira
+    "dice": (_at_dice, "dice", lambda a, b: b.players[0].lira == a.players[0].lira + 2),
+    "bm_good": (_at_bm_good, "bm_good", lambda a, b: b.players[0].goods == (1, 0, 0, 2)),
+    # no extra good bought
+    "green_tile": (_at_green_tile, "green_tile", lambda a, b: b.players[0].lira == a.players[0].lira),
+    "card_discard": (_at_card_discard, "card_discard", lambda a, b: len(b.players[0].cards) == 1),
+    # nobody else comes back
+    "fountain": (_at_fountain, "fountain", lambda a, b: b.players[0].assistants == a.players[0].assistants),
+    "recall": (lambda: _with_card("return"), "recall", lambda a, b: b.players[0].stack == "ooo"),
+    "reward": (lambda: _with_card("family"), "reward", lambda a, b: b.players[0].lira == a.players[0].lira + 3),
+    "card_good": (lambda: _with_card("good"), "card_good", lambda a, b: b.players[0].goods == (1, 0, 0, 0)),
+    # the repeat is skipped: one Post Office reward only
+    "action_again": (_at_action_again, "action", lambda a, b: b.board.mail == 1),
+    # the family member stays where it was sent, its action skipped
+    "family_action": (_at_family_action, "action", lambda a, b: b.players[0].goods == (0, 0, 0, 0)),
+}
+
+
+@pytest.mark.parametrize("where", sorted(STEPS))
+def test_forfeit_at_every_kind_of_step(where: str) -> None:
+    """Whatever step the idle player is at, a forfeit plays its defaults to the end of the turn,
+    keeps every invariant, cannot be undone, and the next seat moves."""
+    setup, expected, check = STEPS[where]
+    g = setup()
+    assert kind(g) == expected and decider(g) == 0
+    after = forfeit(g)
+    assert violations(after) == []
+    assert check(g, after)
+
+
+def test_the_steps_above_cover_every_decision() -> None:
+    """Together with the tests above, every kind of decision the engine can ask is forfeited."""
+    from bot.engine.machine import KINDS
+
+    covered = {kind for _, kind, _ in STEPS.values()} | {
+        "move", "move34", "assistant", "pay", "action", "sell", "sultan_any", "caravan_draw", "after", "final",
+    }
+    automatic = {"turn", "end", "gameover", "relocate"}
+    assert set(KINDS) - automatic == covered

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import set_chance_script
+from bot.engine import pending, set_chance_script
 from tests.engine.helpers import (
     codes,
     give,
@@ -252,7 +252,8 @@ def test_market_sells_only_what_the_demand_tile_shows() -> None:
     g.players[0].goods = (2, 2, 2, 2)
     g.board.small_demand = ("s3", "s1", "s2", "s4", "s5")
     g = play(reach(g, 11), "act")
-    assert codes(g) == ("s.all", "s.red", "s.green", "s.yellow")
+    assert codes(g) == ("s.red", "s.green", "s.yellow", "s.all")
+    assert pending(g).default == "s.red"  # the smallest sale (forfeit), selling all comes last
     g = play(g, "s.red")
     assert codes(g) == ("s.green", "s.yellow", "done")
     g = play(g, "s.green", "s.green")

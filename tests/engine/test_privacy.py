@@ -7,6 +7,7 @@ import random
 import pytest
 
 from bot.engine import (
+    Decision,
     Event,
     GameSettings,
     GameState,
@@ -19,12 +20,26 @@ from bot.engine import (
     to_json,
     view,
 )
+from tests.engine.helpers import give, play, quiet_game, reach
 
 COLOURS = ["red", "blue", "green", "yellow", "white"]
 
 
+def public_part(d: Decision | None) -> object:
+    """What the table sees of a decision: who decides, on what, and the public options."""
+    if d is None:
+        return None
+    public = tuple((o.code, o.label) for o in d.options if not o.private)
+    option = d.option(d.default)
+    default = d.default if option is not None and not option.private else None
+    return (d.player, d.kind, d.prompt, public, default)
+
+
 def lines(events: list[Event], viewer: int | None, skip_draws: bool = False) -> list[str | None]:
-    return [describe(e, viewer) for e in events if not (skip_draws and e.kind == "draw")]
+    """The lines a viewer reads, leaving out the demand tile turned up after a sale (a re-deal
+    reorders the stack) and, with `skip_draws`, the cards drawn (a re-deal changes them)."""
+    skip = ("draw", "demand") if skip_draws else ("demand",)
+    return [describe(e, viewer) for e in events if e.kind not in skip]
 
 
 def check_step(g: GameState, code: str, after: GameState, events: list[Event], seed: int) -> None:
@@ -39,6 +54,7 @@ def check_step(g: GameState, code: str, after: GameState, events: list[Event], s
         dealt = determinize(v, seed)
         assert view(dealt, viewer) == v, f"re-dealt state looks different to {viewer}"
         assert view(dealt, None) == view(g, None), "re-dealt state looks different to the public"
+        assert public_part(pending(dealt)) == public_part(d), "the decision on show depends on hidden cards"
         if viewer is not None and viewer != d.player:
             continue
         if option.private and viewer != d.player:
@@ -47,7 +63,9 @@ def check_step(g: GameState, code: str, after: GameState, events: list[Event], s
         after2, events2 = apply(dealt, d.player, d.decision_id, code)
         assert lines(events2, None) == lines(events, None), "the public story depends on hidden cards"
         assert lines(events2, viewer, skip_draws=drew) == lines(events, viewer, skip_draws=drew)
-        assert view(after2, None).state.players[0].lira == view(after, None).state.players[0].lira
+        if not any(e.kind == "sold" for e in events):  # a sale turns up a hidden demand tile
+            assert view(after2, None) == view(after, None), "the public view depends on hidden cards"
+        assert public_part(pending(after2)) == public_part(pending(after)), "the next decision depends on hidden cards"
 
 
 @pytest.mark.parametrize("game", range(12))
@@ -81,3 +99,20 @@ def test_public_view_hides_hands_piles_and_generator() -> None:
             assert card in view(g, p.seat).state.players[p.seat].cards
     assert set(view(g, None).state.draw_pile) == {"?"}
     assert view(g, None).state.board.small_demand[1:] == ("?",) * 4
+
+
+def test_the_family_members_action_waits_whatever_the_hand() -> None:
+    """Police Station: the family member's action cannot be taken at the Small Market (no good
+    the demand tile wants) yet a card could change that ('any goods'), so the player is asked
+    whichever card they hold; the table cannot tell the two hands apart."""
+    asked = []
+    for card in ("smallany", "lira5"):
+        g = quiet_game()
+        g.players[0].goods = (0, 0, 0, 2)
+        g.board.small_demand = ("s3", "s1", "s2", "s4", "s5")  # s3 wants no blue
+        give(g, 0, card)
+        g = play(reach(g, 12), "f.11")
+        d = pending(g)
+        assert d is not None and (d.player, d.kind) == (0, "action")
+        asked.append(public_part(d))
+    assert asked[0] == asked[1]

@@ -266,3 +266,16 @@ def test_undo_restores_the_state_before_each_choice(seed: int) -> None:
                 checked += 1
         g = after
     assert checked > 50
+
+
+def test_a_sale_turns_up_the_next_demand_tile_and_is_a_barrier() -> None:
+    """Markets: after a sale the next demand tile lies face up, so the sale cannot be taken back
+    (the choices that led to it could otherwise be replayed knowing that tile)."""
+    g = quiet_game()
+    g.players[0].goods = (1, 1, 0, 0)
+    g.board.small_demand = ("s1", "s2", "s3", "s4", "s5")
+    g = play(g, "go.11", "a.leave", "act", "s.red")
+    assert can_undo(g, 0) and kind(g) == "sell"
+    g = play(g, "done")
+    assert g.board.small_demand[0] == "s2"
+    assert_nothing_to_undo(g, 0)

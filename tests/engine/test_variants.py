@@ -91,8 +91,8 @@ def test_no_fee_for_a_neutral_merchant_at_the_fountain() -> None:
     """The Fountain: nobody is paid there, neutral merchants included."""
     g = variant_game(players=2)
     g.board.neutral_merchants = (7, 15, 16)
-    g.players[0].merchant = 6
-    g = play(g, "go.7")
+    g.players[0].merchant, g.players[0].stack, g.players[0].assistants = 6, "oon", (6,)
+    g = play(validate(g), "go.7")
     assert kind(g) == "action"  # no pay step in between
     assert g.players[0].lira == 2 and g.board.neutral_merchants == (7, 15, 16)
 

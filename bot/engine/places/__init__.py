@@ -63,6 +63,10 @@ class Action(StepKind):
         # inside the Police Station's action and offers none.
         return step.tag == "" or (step.tag == "again" and step.n == 0)
 
+    def hand_dependent(self, step: Step) -> bool:
+        # the family member's action offers the cards that modify an action (E-33)
+        return self.is_free(step) or step.tag == "family"
+
     def options(self, g: GameState, step: Step) -> list[Option]:
         p = PLACES.get(step.place)
         act = p.options(g, step.actor, step) if p else []
@@ -80,7 +84,8 @@ class Action(StepKind):
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         pop(tx.g)
         if code == "skip":
-            tx.emit("skip", step.actor, place=step.place)
+            could = can_act(tx.g, step.actor, step.place, step)
+            tx.emit("skip", step.actor, place=step.place, via=step.tag, could=could)
             return
         if code.startswith("c."):
             for m in ACTION_MODIFIERS:

@@ -7,7 +7,7 @@ from ..components import CARAVANSARY, FOUNTAIN
 from ..decision import Option, who
 from ..machine import StepKind, Tx, discard_card, draw_card, pop, push, register
 from ..state import GameState, Step
-from ..texts import CARD_NAMES
+from ..texts import card_phrase
 from . import Place, place
 
 
@@ -41,7 +41,7 @@ class CaravanDraw(StepKind):
         if g.draw_pile or g.discard:
             opts.append(Option("pile", "Draw from the face-down pile"))
         if g.discard:
-            opts.append(Option("top", f"Take {CARD_NAMES[g.discard[-1]]} from the discard pile"))
+            opts.append(Option("top", f"Take {card_phrase(g.discard[-1])} from the discard pile"))
         return opts or None
 
     def prompt(self, g: GameState, step: Step) -> str:
@@ -73,7 +73,7 @@ class CardDiscard(StepKind):
         cards = sorted(set(g.players[step.actor].cards))
         if not cards:
             return None
-        return [Option(f"d.{c}", f"Discard {CARD_NAMES[c]}", private=True) for c in cards]
+        return [Option(f"d.{c}", f"Discard {card_phrase(c)}", private=True) for c in cards]
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: discard one bonus card."
@@ -92,10 +92,14 @@ class Fountain(Place):
 
     def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
         out = g.players[seat].assistants
-        opts = [Option("r.all", f"Call back all {len(out)} of your assistants" if out else "Call back your assistants")]
-        if len(out) > 1:
-            opts.append(Option("r.some", "Choose which assistants to call back"))
-        return opts
+        if not out:
+            return []  # nothing to call back: the action would change nothing
+        if len(out) == 1:
+            return [Option("r.all", f"Call back your assistant from {place_name(out[0])}")]
+        return [
+            Option("r.all", f"Call back all {len(out)} of your assistants"),
+            Option("r.some", "Choose which assistants to call back"),
+        ]
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         p = tx.g.players[step.actor]

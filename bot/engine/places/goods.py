@@ -17,7 +17,7 @@ from ..decision import Option, who
 from ..machine import StepKind, Tx, pop, push, register
 from ..state import GameState, Step
 from ..texts import GOOD_NAMES
-from ..wheelbarrow import gain_goods, gain_ruby
+from ..wheelbarrow import gain_goods, gain_ruby, pay_goods
 from . import Place, place
 
 ACT = [Option("act", "Take the action")]
@@ -90,8 +90,8 @@ class GreenTile(StepKind):
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         pop(tx.g)
         if code != "no":
-            tx.g.players[step.actor].lira -= GREEN_TILE_PRICE
-            tx.emit("tile_used", step.actor, tile="green")
+            pay_goods(tx, step.actor, {}, GREEN_TILE_PRICE, why="green_tile")
+            tx.emit("tile_used", step.actor, tile="green", lira=GREEN_TILE_PRICE)
             gain_goods(tx, step.actor, {code[2:]: 1}, why="green_tile")
 
 

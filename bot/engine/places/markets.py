@@ -15,7 +15,7 @@ from ..decision import Option, who
 from ..machine import StepKind, Tx, pop, push, register
 from ..state import GameState, Step
 from ..texts import GOOD_NAMES
-from ..wheelbarrow import gain_goods, pay_goods
+from ..wheelbarrow import gain_goods, goods_dict, pay_goods
 from . import Place, place
 
 LETTER = {"red": "r", "green": "g", "yellow": "y", "blue": "b"}
@@ -43,6 +43,10 @@ def best_sale(have: tuple[int, ...], limit: tuple[int, ...]) -> list[int]:
         i = max(range(len(counts)), key=lambda k: counts[k])
         counts[i] -= 1
     return counts
+
+
+def _goods_text(counts: list[int]) -> str:
+    return ", ".join(f"{n} {GOOD_NAMES[GOODS[i]]}" for i, n in enumerate(counts) if n)
 
 
 class Market(Place):
@@ -80,15 +84,17 @@ class Sell(StepKind):
         sold = len(step.tag)
         opts = []
         if sold < MAX_SALE:
+            more = revenue(step.place, sold + 1)
             for i, c in enumerate(GOODS):
                 if chosen[i] < limit[i] and chosen[i] < have[i]:
-                    opts.append(Option(f"s.{c}", f"Add 1 {GOOD_NAMES[c]} (then {revenue(step.place, sold + 1)} Lira)"))
+                    opts.append(Option(f"s.{c}", f"Add 1 {GOOD_NAMES[c]} to the sale ({sold + 1} for {more} Lira)"))
             if step.n == 0 and sold == 0:
-                best = sum(best_sale(have, limit))
-                if best > 1:
-                    opts.insert(0, Option("s.all", f"Sell all {best} that fit for {revenue(step.place, best)} Lira"))
+                best = best_sale(have, limit)
+                if sum(best) > 1:  # after the single goods: the default stays the smallest sale
+                    what = _goods_text(best)
+                    opts.append(Option("s.all", f"Sell {what} for {revenue(step.place, sum(best))} Lira"))
         if sold:
-            opts.append(Option("done", f"Sell these {sold} for {revenue(step.place, sold)} Lira"))
+            opts.append(Option("done", f"Sell {_goods_text(chosen)} for {revenue(step.place, sold)} Lira"))
         return opts
 
     def prompt(self, g: GameState, step: Step) -> str:
@@ -114,8 +120,11 @@ def sell(tx: Tx, seat: int, market: int, counts: list[int]) -> None:
     pay_goods(tx, seat, goods, why="market")
     gain_goods(tx, seat, {}, revenue(market, n), why="market")
     if market == SMALL_MARKET:
-        g.board.small_demand = g.board.small_demand[1:] + g.board.small_demand[:1]
+        g.board.small_demand = stack = g.board.small_demand[1:] + g.board.small_demand[:1]
     else:
-        g.board.large_demand = g.board.large_demand[1:] + g.board.large_demand[:1]
+        g.board.large_demand = stack = g.board.large_demand[1:] + g.board.large_demand[:1]
     tx.emit("sold", seat, place=market, goods=goods, lira=revenue(market, n))
+    # The tile moved under the stack: the next one is turned up, so the sale cannot be taken back.
+    tx.emit("demand", None, place=market, tile=stack[0], goods=goods_dict(DEMAND_TILES[stack[0]]))
+    tx.barrier = True
 
