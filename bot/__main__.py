@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import random
 import sys
 from collections.abc import Callable, Sequence
 
@@ -37,8 +36,9 @@ To get one:
   4. Invite the bot: on the "OAuth2" page pick the scopes "bot" and "applications.commands",
      open the generated URL and choose your server.
 
-Playing locally without Discord is not built yet. Meanwhile you can watch a seeded game:
-  python -m bot simulate --players 3 --seed 1
+Without Discord you can play right here in the terminal, against computer players:
+  python -m bot play                    (you and 2 computer players; see python -m bot play --help)
+  python -m bot play --resume           (continue a game you stopped)
 """
 
 
@@ -75,10 +75,9 @@ def _run() -> int:
         print("The Discord layer is not built yet.", file=sys.stderr)
         return 2
     print(_NO_TOKEN_HELP)
-    if sys.stdin.isatty() and _ask_yes("Watch a seeded simulated game now? [Y/n] "):
-        seed = random.randint(1, 999_999)
-        print(f"Simulating a 3-player game with seed {seed}.\n")
-        return _run_tool("simulate", ["--players", "3", "--seed", str(seed)])
+    if sys.stdin.isatty() and _ask_yes("Play a game against two computer players now? [Y/n] "):
+        print()
+        return _run_tool("play", ["--players", "3", "--humans", "1"])
     return 0
 
 

@@ -35,7 +35,9 @@ def test_run_without_token_explains_and_exits_0(tmp_path: Path) -> None:
     result = _run_bot(tmp_path, token=None)
     assert result.returncode == 0, result.stderr
     assert "token" in result.stdout.lower()
-    assert "Watch a seeded" not in result.stdout
+    assert "python -m bot play" in result.stdout  # the way to a local game is named ...
+    assert "Play a game against" not in result.stdout  # ... but not offered without a terminal
+    assert result.stderr == ""
 
 
 def test_run_with_token_but_no_discord_layer_exits_2(tmp_path: Path) -> None:
@@ -50,7 +52,7 @@ def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--help"])
     assert stop.value.code == 0
     out = capsys.readouterr().out
-    for command in ("run", "simulate", "soak", "bench", "migrate", "backup"):
+    for command in ("run", "simulate", "soak", "bench", "migrate", "backup", "play"):
         assert f"    {command} " in out
 
 

@@ -19,7 +19,7 @@ from .common import ToolParser, UsageError, add_game_arguments, settings_from_ar
 from .dbtools import SettingsError, add_db_option, db_path, fail
 from .play_input import Console
 from .play_loop import LocalPlay, Pictures
-from .play_setup import NewTable, NothingToResume, new_game, resume_game, table_options
+from .play_setup import NewTable, NothingToResume, new_game, nothing_to_resume, resume_game, table_options
 
 COMPUTER_PLAYERS = ("greedy", "random")
 
@@ -127,6 +127,9 @@ def _main(argv: list[str]) -> int:
         db = db_path(args.db)
     except SettingsError as exc:
         return fail("play", exc)
+    if args.resume is not None and not db.exists():  # do not create an empty database just to say so
+        print(nothing_to_resume(db), file=sys.stderr)
+        return 1
     images = None if args.no_images else (args.images or db.parent / "images")
     console = Console(sys.stdin.isatty())
     hint = "python -m bot play --resume {id}" + (f" --db {args.db}" if args.db is not None else "")

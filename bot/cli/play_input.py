@@ -3,6 +3,7 @@ one line at a time from a pipe or a file, and what a line means for the decision
 
 from __future__ import annotations
 
+import signal
 import sys
 from dataclasses import dataclass
 from typing import TextIO
@@ -80,11 +81,16 @@ class Console:
     def ask(self, prompt: str) -> str | None:
         """The next line typed, without its line end; None at the end of the input."""
         if self.interactive:
+            # asyncio's own Ctrl-C handler would only cancel the game once Enter is pressed: while
+            # waiting for a line, Ctrl-C raises KeyboardInterrupt at once instead.
+            previous = signal.signal(signal.SIGINT, signal.default_int_handler)
             try:
                 return input(prompt)
             except EOFError:
                 print(file=self.out)
                 return None
+            finally:
+                signal.signal(signal.SIGINT, previous)
         print(prompt, end="", file=self.out)
         line = self.inp.readline()
         if not line:

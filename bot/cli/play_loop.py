@@ -97,7 +97,7 @@ class LocalPlay:
 
     async def run(self, game: Game) -> int:
         self.console.say(f"Istanbul, game #{game.id}: {options_summary(game)}.", *table_lines(game))
-        self.console.say("Type the number of your choice; :h explains the commands and the place you are at.", "")
+        self.console.say("Type the number of your choice; :h explains the commands and the place you are at.")
         try:
             while True:
                 game = await self.svc.load(self.gid)
@@ -112,6 +112,9 @@ class LocalPlay:
             why = f"{stop} " if str(stop) else ""
             self.console.say(f"{why}Game #{self.gid} is saved. Continue it with: {self.resume_hint}")
             return 0
+        except KeyboardInterrupt:  # Ctrl-C at a question
+            self.console.say("", f"Stopped. Game #{self.gid} is saved. Continue it with: {self.resume_hint}")
+            return 130
         await self._finish(game)
         return 0
 
@@ -171,7 +174,7 @@ class LocalPlay:
             self.console.say(*help_lines(v, seat, command.topic))
         elif command.name == "log":
             lines = [line for _, line in await self.svc.lines(self.gid)][-RECENT_LINES:]
-            self.console.say("Recent moves:", *(f"  {line}" for line in lines))
+            self.console.say("Recent moves:", *(f"  {line}" for line in lines or ["nothing yet"]))
         elif command.name == "standings":
             placings = [(p.standing, p.name) for p in await self.svc.results(self.gid)]
             self.console.say(*standings_lines(placings, final=False))

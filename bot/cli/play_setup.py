@@ -78,7 +78,7 @@ async def resume_game(
     created but never started is started now (`seed` applies to it)."""
     games = await svc.local_games()
     if not games:
-        raise NothingToResume(f"There is no unfinished local game in {db}; start one with: python -m bot play")
+        raise NothingToResume(nothing_to_resume(db))
     if wanted is not None:
         found = [g for g in games if g.id == wanted]
         if not found:
@@ -93,6 +93,10 @@ async def resume_game(
     if game.row.status == "lobby":
         game = await _fill_and_start(svc, game, seed)
     return game
+
+
+def nothing_to_resume(db: Path) -> str:
+    return f"There is no unfinished local game in {db}; start one with: python -m bot play"
 
 
 def _pick(console: Console, games: list[LocalGame]) -> LocalGame:
