@@ -6,22 +6,20 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import importlib
 import os
 import sys
 from pathlib import Path
 
 from pydantic import ValidationError
 
-from bot.service import GameService, Policy, random_policy
+from bot.ai import POLICIES, Policy, get_policy
+from bot.service import GameService
 
 from .common import ToolParser, UsageError, add_game_arguments, settings_from_arguments, usage_error
 from .dbtools import SettingsError, add_db_option, db_path, fail
 from .play_input import Console
 from .play_loop import LocalPlay, Pictures
 from .play_setup import NewTable, NothingToResume, new_game, nothing_to_resume, resume_game, table_options
-
-COMPUTER_PLAYERS = ("greedy", "random")
 
 EPILOG = """\
 how to answer: type the number of an option (or its code, shown beside it) and Enter.
@@ -60,7 +58,7 @@ def _parser() -> ToolParser:
         help="seats for people at this keyboard (default 1); the other seats are computer players",
     )
     parser.add_argument(
-        "--ai", choices=COMPUTER_PLAYERS, default="greedy",
+        "--ai", choices=sorted(POLICIES), default="greedy",
         help="the computer players: greedy (default) or random",
     )
     parser.add_argument("--no-images", action="store_true", help="do not write the turn and card pictures")
@@ -74,22 +72,6 @@ def _parser() -> ToolParser:
         help="continue an unfinished local game instead of starting one (see below)",
     )
     return parser
-
-
-def computer_player(name: str) -> Policy:
-    """The computer player called `name` from `bot.ai`."""
-    try:
-        get_policy = getattr(importlib.import_module("bot.ai"), "get_policy", None)
-    except ModuleNotFoundError as exc:
-        if exc.name != "bot.ai":
-            raise
-        get_policy = None
-    if get_policy is None:  # the AI package is not there yet
-        if name == "random":
-            return random_policy
-        raise UsageError(f"the {name} computer player is not built yet; use --ai random")
-    policy: Policy = get_policy(name)
-    return policy
 
 
 def main(argv: list[str]) -> int:
@@ -122,7 +104,7 @@ def _main(argv: list[str]) -> int:
         table_options(table)
     except ValidationError as exc:
         raise UsageError(f"invalid settings: {exc.errors()[0]['msg'].removeprefix('Value error, ')}") from None
-    policy = computer_player(args.ai)
+    policy = get_policy(args.ai)
     try:
         db = db_path(args.db)
     except SettingsError as exc:
