@@ -1,4 +1,5 @@
-"""``python -m bot soak``: many seeded random games with every invariant checked after every step."""
+"""``python -m bot soak``: many seeded random games with every invariant checked after every step and
+every offered option tried at every step (the test suite samples both; soak does not)."""
 
 from __future__ import annotations
 
@@ -22,16 +23,17 @@ def _parser() -> ToolParser:
         prog="python -m bot soak",
         description=(
             "Play many seeded games between uniform-random players across 2-5 players, the four layouts "
-            "and the variants, checking the engine's invariants after every step and that each game "
-            "replays from its log. Game i uses seed S+i; reproduce one with --games 1 --seed S+i."
+            "and the variants, checking the engine's invariants after every step, every offered option at "
+            "every step, and that each game replays from its log. Game i uses seed S+i; reproduce one "
+            "with --games 1 --seed S+i."
         ),
     )
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
     parser.add_argument("--every", type=int, default=1, help="check the invariants every N steps (default 1)")
     parser.add_argument(
-        "--option-sample", type=float, default=0.2,
-        help="fraction of steps where every offered option is tried and checked (default 0.2)",
+        "--option-sample", type=float, default=1.0,
+        help="fraction of steps where every offered option is tried and checked (default 1: every step)",
     )
     parser.add_argument("--turn-cap", type=int, default=5000, help="fail a game still running after this")
     parser.add_argument("--workers", type=int, default=WORKERS, help=f"processes for {PARALLEL_FROM}+ games")

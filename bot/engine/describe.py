@@ -12,21 +12,10 @@ from typing import Any
 
 from .board import place_name
 from .decision import Event, seat_ref
-from .texts import GOOD_NAMES
 from .texts import card_phrase as card
+from .texts import goods_phrase, join_and
 
 Line = Callable[[str, str, dict[str, Any], bool], str | None]  # (kind, who, data, own line?)
-
-
-def _goods(goods: dict[str, int], lira: int = 0) -> str:
-    parts = [f"{n} {GOOD_NAMES[c]}" for c, n in goods.items() if n]
-    if lira:
-        parts.append(f"{lira} Lira")
-    return _and(parts) if parts else "nothing"
-
-
-def _and(parts: list[str]) -> str:
-    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
 def _tile(colour: str) -> str:
@@ -82,11 +71,11 @@ TOKENS = {"governor": "The Governor", "smuggler": "The Smuggler"}
 def _resources(kind: str, who: str, d: dict[str, Any], own: bool) -> str | None:
     if kind == "gain":
         where = GAIN_FROM.get(d["why"], "")
-        return f"{who} gained {_goods(d['goods'], d['lira'])} {where}".rstrip() + "."
+        return f"{who} gained {goods_phrase(d['goods'], d['lira'])} {where}".rstrip() + "."
     if kind == "pay":
         if d["why"] in ("market", "green_tile", "yellow_tile"):
             return None  # told by the sale and the tile lines
-        return f"{who} paid {_goods(d['goods'], d['lira'])} {PAID_TO.get(d['why'], '')}".rstrip() + "."
+        return f"{who} paid {goods_phrase(d['goods'], d['lira'])} {PAID_TO.get(d['why'], '')}".rstrip() + "."
     if kind == "fee":
         if d["to"] < 0:
             colour = d.get("colour")
@@ -96,9 +85,9 @@ def _resources(kind: str, who: str, d: dict[str, Any], own: bool) -> str | None:
         source = RUBY_FROM.get(d["source"], "")
         return f"{who} took a ruby{' ' + source if source else ''} ({d['total']} in all)."
     if kind == "sold":
-        return f"{who} sold {_goods(d['goods'])} for {d['lira']} Lira."
+        return f"{who} sold {goods_phrase(d['goods'])} for {d['lira']} Lira."
     if kind == "demand":
-        return f"The next demand tile at {place_name(d['place'])} asks for {_goods(d['goods'])}."
+        return f"The next demand tile at {place_name(d['place'])} asks for {goods_phrase(d['goods'])}."
     if kind == "extension":
         return f"{who} bought a wheelbarrow extension: now up to {d['capacity']} of each good."
     if kind == "ruby_refilled":
@@ -147,7 +136,7 @@ def _recall(who: str, d: dict[str, Any]) -> str:
         return f"{who} had no assistant to call back."
     if len(places) == 1:
         return f"{who} called back the assistant at {places[0]}."
-    return f"{who} called back {len(places)} assistants, from {_and(places)}."
+    return f"{who} called back {len(places)} assistants, from {join_and(places)}."
 
 
 def _turn(kind: str, who: str, d: dict[str, Any], own: bool) -> str | None:  # noqa: C901 - a table

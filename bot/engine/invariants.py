@@ -3,20 +3,29 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from .components import (
     ASSISTANTS_AT_START,
     BASE_BONUS_CARDS,
     EXTENSIONS_PER_PLAYER,
+    POST_OFFICE_REWARDS,
     RUBIES_IN_BOX,
     TILE_COLOURS,
     mosque_tile_values,
+    ruby_target,
 )
 from .decision import CODE_RE, MAX_LABEL, MAX_OPTIONS, MAX_PUBLIC_OPTIONS, Decision
 from .machine import pending
+from .settings import GameSettings
 from .setup import bonus_deck
 from .state import HIDDEN, GameState
 from .views import view
+
+
+@cache
+def _deck(settings: GameSettings) -> Counter[str]:
+    return Counter(bonus_deck(settings))
 
 
 def violations(g: GameState) -> list[str]:
@@ -48,18 +57,22 @@ def violations(g: GameState) -> list[str]:
     )
     if rubies != RUBIES_IN_BOX:
         out.append(f"{rubies} rubies in the game, not {RUBIES_IN_BOX}")
-    cards = Counter(g.draw_pile) + Counter(g.discard)
-    for p in g.players:
-        cards += Counter(p.cards)
-    if cards != Counter(bonus_deck(g.settings)):
+    cards = Counter(g.draw_pile + g.discard + tuple(c for p in g.players for c in p.cards))
+    if cards != _deck(g.settings):
         out.append("bonus cards are not conserved")
     if sum(p.extensions for p in g.players) + b.wainwright_extensions != EXTENSIONS_PER_PLAYER * n:
         out.append("wheelbarrow extensions are not conserved")
-    tiles = Counter(v for stack in b.mosque_tiles for v in stack) + Counter(
-        v for p in g.players for v in [0] * len(p.mosque_tiles)
-    )
-    if sum(tiles.values()) != len(TILE_COLOURS) * len(mosque_tile_values(n)):
-        out.append("mosque tiles are not conserved")
+    values = mosque_tile_values(n)
+    for i, colour in enumerate(TILE_COLOURS):
+        owners = sum(colour in p.mosque_tiles for p in g.players)
+        if b.mosque_tiles[i] != values[owners:]:
+            out.append(f"the {colour} mosque tiles are not conserved: {b.mosque_tiles[i]} with {owners} taken")
+    if any(len(set(p.mosque_tiles)) != len(p.mosque_tiles) for p in g.players):
+        out.append("a player owns two mosque tiles of one colour")
+    if any(p.rubies >= ruby_target(n, len(g.settings.expansions)) for p in g.players) and not g.end_triggered:
+        out.append("a player reached the ruby target but the end is not triggered")
+    if not 0 <= b.mail < len(POST_OFFICE_REWARDS):
+        out.append(f"{b.mail} mail indicators down")
     d = pending(g)
     if g.finished != (d is None):
         out.append("a game must have exactly one pending decision until it is over")

@@ -18,6 +18,8 @@ __all__ = [
     "PLACE_NAMES",
     "PLACE_TEXTS",
     "card_phrase",
+    "goods_phrase",
+    "join_and",
     "rule_text",
     "rule_topics",
 ]
@@ -184,6 +186,19 @@ MOSQUE_TILE_TEXTS: dict[str, str] = {
         "from any place to the bottom of your stack."
     ),
 }
+
+def join_and(parts: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c'."""
+    return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def goods_phrase(goods: dict[str, int], lira: int = 0) -> str:
+    """'1 fabric, 2 fruit and 3 Lira' ('nothing' when empty)."""
+    parts = [f"{n} {GOOD_NAMES[c]}" for c, n in goods.items() if n]
+    if lira:
+        parts.append(f"{lira} Lira")
+    return join_and(parts) if parts else "nothing"
+
 
 def card_phrase(kind: str) -> str:
     """A bonus card as it reads inside a sentence or a label: the “Move 3 or 4” card."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .components import GOOD_INDEX, GOODS, ruby_target
 from .machine import Tx
 
@@ -41,7 +43,7 @@ def total_goods(goods: tuple[int, int, int, int]) -> int:
     return goods[0] + goods[1] + goods[2] + goods[3]
 
 
-def goods_dict(counts: tuple[int, ...]) -> dict[str, int]:
+def goods_dict(counts: Sequence[int]) -> dict[str, int]:
     return {GOODS[i]: n for i, n in enumerate(counts) if n}
 
 

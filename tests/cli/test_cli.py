@@ -81,12 +81,27 @@ def test_simulate_rejects_bad_settings_with_one_line(
 
 def test_soak_plays_checked_games_and_summarises(capsys: pytest.CaptureFixture[str]) -> None:
     """Three checked games: exit 0 and a summary with the game count, failures and turn figures."""
-    code, out, _ = _run(capsys, "soak", "--games", "3", "--seed", "11")
+    code, out, _ = _run(capsys, "soak", "--games", "3", "--seed", "11", "--option-sample", "0.1")
     assert code == 0, out
     assert "games: 3 (seeds 11..13)" in out
     assert "failures: 0" in out
     assert re.search(r"turns per game: min \d+, median [\d.]+, max \d+", out)
     assert re.search(r"elapsed: [\d.]+ s", out)
+
+
+def test_soak_names_each_failed_game_with_its_seed(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A broken invariant fails the soak (exit 1) and the summary names the game's seed and
+    configuration with the command that replays it."""
+    import bot.cli.playout as playout
+
+    monkeypatch.setattr(playout, "violations", lambda g: ["boom"] if g.turns > 2 and g.settings.players == 3 else [])
+    code, out, _ = _run(capsys, "soak", "--games", "2", "--seed", "4", "--option-sample", "0")
+    assert code == 1
+    assert "failures: 1" in out
+    assert "  seed 5 (3 players, long), turn 2" in out and "boom" in out
+    assert "    reproduce: python -m bot soak --games 1 --seed 5" in out
 
 
 def test_bench_prints_one_json_object(capsys: pytest.CaptureFixture[str]) -> None:

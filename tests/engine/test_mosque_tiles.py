@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import set_chance_script, validate
+from bot.engine import pending, set_chance_script, validate
 from tests.engine.helpers import codes, give, grant_tile, kind, pass_turn, play, quiet_game, reach
 
 # ---- red: set one die to 4 or reroll both, once, at the Black Market and the Tea House ------
@@ -17,6 +17,27 @@ def test_red_tile_offers_each_choice_after_the_roll() -> None:
     g = play(set_chance_script(reach(g, 9), dice=[(1, 2)]), "n7")
     assert kind(g) == "dice"
     assert codes(g) == ("ok", "t.four1", "t.four2", "t.reroll")
+
+
+def test_red_tile_choices_say_what_each_total_brings() -> None:
+    """Red tile, the rulebook's Black Market roll of 2 and 5: each choice tells its result."""
+    g = quiet_game()
+    grant_tile(g, 0, "red")
+    g = play(set_chance_script(reach(g, 8), dice=[(2, 5)]), "roll")
+    d = pending(g)
+    assert d is not None
+    assert [o.label for o in d.options[:3]] == [
+        "Keep 2 and 5: 7, 1 jewelry",
+        "Red tile: turn the 2 into a 4: 9, 2 jewelry",
+        "Red tile: turn the 5 into a 4: 6, no jewelry",
+    ]
+    g = quiet_game()
+    grant_tile(g, 0, "red")
+    g = play(set_chance_script(reach(g, 9), dice=[(2, 5)]), "n8")
+    d = pending(g)
+    assert d is not None
+    labels = [o.label for o in d.options]
+    assert labels[:2] == ["Keep 2 and 5: 7, below 8: 2 Lira", "Red tile: turn the 2 into a 4: 9, 8 Lira"]
 
 
 def test_red_tile_not_offered_to_turn_a_4_into_a_4() -> None:

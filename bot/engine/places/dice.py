@@ -57,7 +57,10 @@ class TeaHouse(Place):
     number = TEA_HOUSE
 
     def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
-        return [Option(f"n{k}", f"Call {k}") for k in TEA_HOUSE_CALLS]
+        return [
+            Option(f"n{k}", f"Call {k}: {k} Lira if the dice reach it, else {TEA_HOUSE_CONSOLATION}")
+            for k in TEA_HOUSE_CALLS
+        ]
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         call = int(code[1:])
@@ -75,6 +78,15 @@ def throw(tx: Tx, step: Step, tag: str, then: Step | None = None) -> None:
         payout(tx, step.actor, step.place, d, tag)
         if then:
             push(tx.g, then)
+
+
+def outcome(where: int, total: int, tag: str) -> str:
+    """What a dice total brings here, for the labels of the dice step."""
+    if where == BLACK_MARKET:
+        blue = black_market_blue(total)
+        return f"{total}, {blue} jewelry" if blue else f"{total}, no jewelry"
+    call = int(tag)
+    return f"{total}, {call} Lira" if total >= call else f"{total}, below {call}: {TEA_HOUSE_CONSOLATION} Lira"
 
 
 def payout(tx: Tx, seat: int, where: int, d: tuple[int, int], tag: str) -> None:
@@ -100,11 +112,13 @@ class Dice(StepKind):
 
     def options(self, g: GameState, step: Step) -> list[Option]:
         d1, d2 = divmod(step.n, 10)
-        opts = [Option("ok", f"Keep {d1} and {d2}")]
+        opts = [Option("ok", f"Keep {d1} and {d2}: {outcome(step.place, d1 + d2, step.tag)}")]
         if d1 != RED_TILE_DIE:
-            opts.append(Option("t.four1", f"Red tile: turn the {d1} into a 4"))
+            total = RED_TILE_DIE + d2
+            opts.append(Option("t.four1", f"Red tile: turn the {d1} into a 4: {outcome(step.place, total, step.tag)}"))
         if d2 != RED_TILE_DIE:
-            opts.append(Option("t.four2", f"Red tile: turn the {d2} into a 4"))
+            total = d1 + RED_TILE_DIE
+            opts.append(Option("t.four2", f"Red tile: turn the {d2} into a 4: {outcome(step.place, total, step.tag)}"))
         opts.append(Option("t.reroll", "Red tile: roll both dice again"))
         return opts
 

@@ -101,7 +101,7 @@ class PostOffice(Place):
 
     def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
         goods, lira = POST_OFFICE_REWARDS[g.board.mail]
-        names = " and ".join(GOOD_NAMES[c] for c in goods)
+        names = ", ".join(f"1 {GOOD_NAMES[c]}" for c in goods)
         return [Option("act", f"Take {names} and {lira} Lira")]
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:

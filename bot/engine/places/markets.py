@@ -14,7 +14,7 @@ from ..components import (
 from ..decision import Option, who
 from ..machine import StepKind, Tx, pop, push, register
 from ..state import GameState, Step
-from ..texts import GOOD_NAMES
+from ..texts import GOOD_NAMES, goods_phrase
 from ..wheelbarrow import gain_goods, goods_dict, pay_goods
 from . import Place, place
 
@@ -43,10 +43,6 @@ def best_sale(have: tuple[int, ...], limit: tuple[int, ...]) -> list[int]:
         i = max(range(len(counts)), key=lambda k: counts[k])
         counts[i] -= 1
     return counts
-
-
-def _goods_text(counts: list[int]) -> str:
-    return ", ".join(f"{n} {GOOD_NAMES[GOODS[i]]}" for i, n in enumerate(counts) if n)
 
 
 class Market(Place):
@@ -91,10 +87,10 @@ class Sell(StepKind):
             if step.n == 0 and sold == 0:
                 best = best_sale(have, limit)
                 if sum(best) > 1:  # after the single goods: the default stays the smallest sale
-                    what = _goods_text(best)
+                    what = goods_phrase(goods_dict(best))
                     opts.append(Option("s.all", f"Sell {what} for {revenue(step.place, sum(best))} Lira"))
         if sold:
-            opts.append(Option("done", f"Sell {_goods_text(chosen)} for {revenue(step.place, sold)} Lira"))
+            opts.append(Option("done", f"Sell {goods_phrase(goods_dict(chosen))} for {revenue(step.place, sold)} Lira"))
         return opts
 
     def prompt(self, g: GameState, step: Step) -> str:

@@ -17,7 +17,7 @@ from ..components import (
 from ..decision import Option, who
 from ..machine import StepKind, Tx, pop, push, register
 from ..state import GameState, Step
-from ..texts import GOOD_NAMES, MOSQUE_TILE_NAMES
+from ..texts import GOOD_NAMES
 from ..wheelbarrow import gain_ruby, goods_dict, pay_goods
 from . import Place, place
 
@@ -116,7 +116,7 @@ class Mosque(Place):
             tiles = g.board.mosque_tiles[TILE_COLOURS.index(colour)]
             if tiles and colour not in p.mosque_tiles and p.good(colour) >= tiles[0]:
                 opts.append(
-                    Option(f"m.{colour}", f"Take the {MOSQUE_TILE_NAMES[colour]} (pay 1 {GOOD_NAMES[colour]})")
+                    Option(f"m.{colour}", f"Take the {colour} mosque tile (needs {tiles[0]} {GOOD_NAMES[colour]}, costs 1)")
                 )
         return opts
 
