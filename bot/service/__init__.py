@@ -16,9 +16,11 @@ from .options import TableOptions, parse_options
 from .play import PlayMixin
 from .queries import Placing, QueryMixin
 from .render import RenderMixin, TurnImages
+from .surface import SurfaceMixin
+from .users import UserSettings
 
 
-class GameService(LobbyMixin, PlayMixin, QueryMixin, RenderMixin, LocalMixin):
+class GameService(LobbyMixin, PlayMixin, QueryMixin, RenderMixin, LocalMixin, SurfaceMixin):
     """Construct with an open `Database` (or use `GameService.open(path)`)."""
 
     @classmethod
@@ -37,5 +39,5 @@ class GameService(LobbyMixin, PlayMixin, QueryMixin, RenderMixin, LocalMixin):
 
 __all__ = [
     "Clock", "Game", "GameService", "LocalGame", "Outcome", "Placing", "Policy", "TableOptions", "errors", "parse_options",
-    "TurnImages", "random_policy",
+    "TurnImages", "UserSettings", "random_policy",
 ]

@@ -11,7 +11,7 @@ from typing import TypeVar
 
 from .. import engine
 from ..render import render, render_private
-from .core import ServiceCore
+from .core import Game, ServiceCore
 from .errors import NotStarted
 
 RENDER_THREADS = 2
@@ -41,7 +41,12 @@ class RenderMixin(ServiceCore):
         """The images of the game's current position: the public image, drawn from the public
         view, and the private image of each seat in `seats` (default: every seat) from that
         seat's own view. Seat labels are the seats' names."""
-        game = await self.load(game_id)
+        return await self.images_of(await self.load(game_id), seats)
+
+    async def images_of(self, game: Game, seats: Iterable[int] | None = None, *, public: bool = True) -> TurnImages:
+        """`render_turn` for a game already loaded (so the images match the state the caller
+        holds); with ``public=False`` only the private images are drawn (`TurnImages.public`
+        is then empty)."""
         state = game.state
         if state is None:
             raise NotStarted()
@@ -50,8 +55,10 @@ class RenderMixin(ServiceCore):
         wanted = range(len(state.players)) if seats is None else sorted(set(seats))
         for seat in wanted:
             if not 0 <= seat < len(state.players):
-                raise ValueError(f"game {game_id} has no seat {seat}")
-        public = self._in_render_thread(render, engine.view(state, None), labels)
-        private = [self._in_render_thread(render_private, engine.view(state, s), s, labels) for s in wanted]
-        images = await asyncio.gather(public, *private)
-        return TurnImages(game_id, state.decision_id, images[0], dict(zip(wanted, images[1:], strict=True)))
+                raise ValueError(f"game {game.id} has no seat {seat}")
+        jobs = [self._in_render_thread(render_private, engine.view(state, s), s, labels) for s in wanted]
+        if public:
+            jobs.insert(0, self._in_render_thread(render, engine.view(state, None), labels))
+        images = await asyncio.gather(*jobs)
+        board = images.pop(0) if public else b""
+        return TurnImages(game.id, state.decision_id, board, dict(zip(wanted, images, strict=True)))

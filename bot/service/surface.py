@@ -1,0 +1,72 @@
+"""What a chat front end keeps beside a game: where its messages are (and what they show), how
+far each seat has been told the story, once-only notices, per-user settings, and timers taken
+off once they were handled. Plain ids only: no chat-library types."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..store import surface as sql
+from ..store import timers as timer_sql
+from ..store.surface import MessageRow
+from .core import ServiceCore
+from .users import UserSettings, merge_settings
+
+
+class SurfaceMixin(ServiceCore):
+    async def message(self, game_id: int, purpose: str, user_id: str = "") -> MessageRow | None:
+        async with self.db.read() as conn:
+            return await sql.message(conn, game_id, purpose, user_id)
+
+    async def messages(self, game_id: int) -> list[MessageRow]:
+        async with self.db.read() as conn:
+            return await sql.messages_of(conn, game_id)
+
+    async def put_message(self, row: MessageRow) -> None:
+        async with self.db.transaction() as conn:
+            await sql.put_message(conn, row)
+
+    async def drop_message(self, game_id: int, purpose: str, user_id: str = "") -> None:
+        async with self.db.transaction() as conn:
+            await sql.drop_message(conn, game_id, purpose, user_id)
+
+    async def seen(self, game_id: int, seat: int) -> int:
+        """The log position up to which `seat` has been told what happened."""
+        async with self.db.read() as conn:
+            return await sql.seen(conn, game_id, seat)
+
+    async def set_seen(self, game_id: int, seat: int, seq: int) -> None:
+        async with self.db.transaction() as conn:
+            await sql.set_seen(conn, game_id, seat, seq)
+
+    async def notice_once(self, game_id: int, kind: str, user_id: str = "") -> bool:
+        """True the first time a notice of this kind is given for this game and user."""
+        async with self.db.transaction() as conn:
+            return await sql.add_notice(conn, game_id, kind, user_id, self.clock())
+
+    async def has_notice(self, game_id: int, kind: str, user_id: str = "") -> bool:
+        async with self.db.read() as conn:
+            return await sql.has_notice(conn, game_id, kind, user_id)
+
+    async def clear_notice(self, game_id: int, kind: str, user_id: str = "") -> None:
+        async with self.db.transaction() as conn:
+            await sql.drop_notice(conn, game_id, kind, user_id)
+
+    async def user_settings(self, user_id: str) -> UserSettings:
+        async with self.db.read() as conn:
+            raw = await timer_sql.get_user_settings(conn, user_id)
+        return UserSettings.model_validate(raw) if raw else UserSettings()
+
+    async def update_user_settings(self, user_id: str, **changes: Any) -> UserSettings:
+        """Change some of a user's settings (validated; `BadOptions` when a value is wrong)."""
+        async with self.db.transaction() as conn:
+            raw = await timer_sql.get_user_settings(conn, user_id)
+            current = UserSettings.model_validate(raw) if raw else UserSettings()
+            new = merge_settings(current, changes)
+            await timer_sql.set_user_settings(conn, user_id, new.model_dump(mode="json"))
+        return new
+
+    async def clear_timer_at(self, game_id: int, kind: str, due_at: float) -> bool:
+        """Take off a timer that was handled, unless it was set again meanwhile."""
+        async with self.db.transaction() as conn:
+            return await sql.clear_timer_at(conn, game_id, kind, due_at)

@@ -1,0 +1,106 @@
+"""Per-user settings kept across games: where reminders go, quiet hours, time away, and whether the
+user's direct messages are closed to the bot."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Any, Literal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+
+from .errors import BadOptions
+
+Notify = Literal["channel", "dm", "both", "none"]
+MAX_AWAY_DAYS = 14
+_HHMM = re.compile(r"^([01]?\d|2[0-3])[:.h]?([0-5]\d)?$")
+
+
+def parse_clock(text: str) -> int:
+    """'22:00', '7', '0730', '7.30', '7h' -> minutes after midnight; BadOptions otherwise."""
+    raw = text.strip().lower().replace(" ", "")
+    m = _HHMM.match(raw)
+    if not m:
+        raise BadOptions(f"'{text}' is not a time of day; write it like 22:00 or 7:30.")
+    return int(m.group(1)) * 60 + int(m.group(2) or 0)
+
+
+def parse_zone(name: str) -> str:
+    """A valid IANA time zone name (matched without regard to case), or BadOptions."""
+    wanted = name.strip()
+    try:
+        ZoneInfo(wanted)
+        return wanted
+    except (ZoneInfoNotFoundError, ValueError):
+        pass
+    for zone in available_timezones():
+        if zone.lower() == wanted.lower():
+            return zone
+    raise BadOptions(f"'{name}' is not a time zone I know; use a name like Europe/Berlin or America/New_York.")
+
+
+class UserSettings(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    notify: Notify = "channel"  # where reminders go
+    quiet_from: int | None = Field(default=None, ge=0, lt=24 * 60)  # minutes after midnight, local
+    quiet_to: int | None = Field(default=None, ge=0, lt=24 * 60)
+    zone: str = "UTC"
+    away_until: float | None = None  # reminders and timeouts paused until then
+    dm_closed_at: float | None = None  # the last time a DM to this user was refused
+
+    @field_validator("zone")
+    @classmethod
+    def _zone(cls, value: str) -> str:
+        try:
+            ZoneInfo(value)
+        except (ZoneInfoNotFoundError, ValueError) as exc:
+            raise ValueError(f"unknown time zone {value!r}") from exc
+        return value
+
+    def quiet_at(self, when: float) -> bool:
+        """Whether `when` (a Unix time) falls inside the user's quiet hours."""
+        if self.quiet_from is None or self.quiet_to is None or self.quiet_from == self.quiet_to:
+            return False
+        local = dt.datetime.fromtimestamp(when, ZoneInfo(self.zone))
+        minute = local.hour * 60 + local.minute
+        if self.quiet_from < self.quiet_to:
+            return self.quiet_from <= minute < self.quiet_to
+        return minute >= self.quiet_from or minute < self.quiet_to
+
+    def quiet_ends_after(self, when: float) -> float:
+        """The first moment at or after `when` outside the quiet hours."""
+        if not self.quiet_at(when) or self.quiet_to is None:
+            return when
+        zone = ZoneInfo(self.zone)
+        local = dt.datetime.fromtimestamp(when, zone)
+        end = local.replace(hour=self.quiet_to // 60, minute=self.quiet_to % 60, second=0, microsecond=0)
+        if end <= local:
+            end += dt.timedelta(days=1)
+        return end.timestamp()
+
+    def away_at(self, when: float) -> bool:
+        return self.away_until is not None and when < self.away_until
+
+    def describe(self) -> str:
+        where = {
+            "channel": "a mention in the game's channel", "dm": "a direct message",
+            "both": "a mention and a direct message", "none": "no reminders",
+        }[self.notify]
+        quiet = "none"
+        if self.quiet_from is not None and self.quiet_to is not None and self.quiet_from != self.quiet_to:
+            quiet = f"{_hhmm(self.quiet_from)}-{_hhmm(self.quiet_to)} ({self.zone})"
+        return f"Reminders: {where}. Quiet hours: {quiet}."
+
+
+def _hhmm(minutes: int) -> str:
+    return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+def merge_settings(current: UserSettings, changes: dict[str, Any]) -> UserSettings:
+    try:
+        return UserSettings.model_validate({**current.model_dump(), **changes})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise BadOptions(f"{'.'.join(str(x) for x in first['loc'])}: {first['msg']}") from exc
