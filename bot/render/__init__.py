@@ -1,8 +1,8 @@
 """Images of a game, drawn with Pillow from engine views (never from the raw state).
 
 - ``render(view, seat_labels) -> bytes``: the turn image (PNG): the board with its header strip
-  on the left and the wheelbarrow panels of all players stacked on the right, at most 1600 px
-  wide. Callers pass the *public* view, ``engine.view(state, None)``: the image shows only what
+  on the left, the wheelbarrow panels of all players stacked on the right and a key to the
+  shapes (under the panels, or under the board when the panels leave no room), 1600 px wide. Callers pass the *public* view, ``engine.view(state, None)``: the image shows only what
   everyone may see (card counts, never faces), so it is the same for every reader. A seat's
   view is accepted too and is reduced to the public view first, so the bytes never depend on
   who asked.
@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PIL import Image
 
@@ -28,7 +29,25 @@ from . import style
 
 PNG_COMPRESS_LEVEL = 4  # measured: see `python -m bot bench` (render section)
 
-__all__ = ["PNG_COMPRESS_LEVEL", "compose", "public_view", "render", "render_private", "to_png"]
+__all__ = [
+    "PNG_COMPRESS_LEVEL", "TurnLayout", "compose", "public_view", "render", "render_private", "to_png", "turn_layout",
+]  # fmt: skip
+
+Box = tuple[int, int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class TurnLayout:
+    """Where the three parts of the turn image go: the board (header and tiles) at the top
+    left, the panels' column on its right and the key, under the panels when they leave room
+    for it, else under the board."""
+
+    width: int
+    height: int
+    board: Box
+    panels: Box
+    legend: Box
+    legend_in_column: bool
 
 
 def public_view(view: View) -> View:
@@ -36,21 +55,50 @@ def public_view(view: View) -> View:
     return view if view.viewer is None else engine.view(view.state, None)
 
 
+def turn_layout(view: View) -> TurnLayout:
+    """The parts' boxes for a game (the same for every position of a game)."""
+    from .board import BOARD_WIDTH, grid_geometry  # imported on use: `import bot.render.<module>` stays light
+    from .legend import legend_kind, legend_layout
+    from .panels import GAP, MARGIN_LEFT, MARGIN_TOP, PANEL_INNER, PANEL_WIDTH, panels_height
+
+    g = view.state
+    board_h = grid_geometry(g.width, tuple(g.layout)).height
+    panels_h = panels_height(len(g.players))
+    kind = legend_kind(view)
+    column = legend_layout(kind, PANEL_INNER)
+    top = panels_h - MARGIN_TOP + GAP
+    x0 = BOARD_WIDTH + MARGIN_LEFT
+    if column is not None and top + column.height + MARGIN_TOP <= board_h:
+        legend = (x0, top, x0 + PANEL_INNER, top + column.height)
+        height, in_column = board_h, True
+    else:
+        strip = legend_layout(kind, BOARD_WIDTH - 2 * MARGIN_TOP)
+        if strip is None:
+            raise ValueError("the key does not fit under the board")
+        legend = (MARGIN_TOP, board_h, BOARD_WIDTH - MARGIN_TOP, board_h + strip.height)
+        height, in_column = max(board_h + strip.height + MARGIN_TOP, panels_h), False
+    width = BOARD_WIDTH + PANEL_WIDTH
+    if width > style.MAX_WIDTH:
+        raise ValueError(f"the turn image would be {width} px wide (at most {style.MAX_WIDTH})")
+    return TurnLayout(width, height, (0, 0, BOARD_WIDTH, board_h), (BOARD_WIDTH, 0, width, height), legend, in_column)
+
+
 def compose(view: View, seat_labels: Sequence[str]) -> Image.Image:
     """The turn image before encoding: an opaque RGB image at most 1600 px wide."""
-    from .board import draw_board  # imported on use: `import bot.render.<module>` stays light
+    from .board import draw_board
+    from .legend import legend_image, legend_kind
     from .panels import draw_panels
 
     public = public_view(view)
-    board = draw_board(public, seat_labels)
-    panels = draw_panels(public, seat_labels, height=board.height)
-    width = board.width + panels.width
-    if width > style.MAX_WIDTH:
-        raise ValueError(f"the turn image would be {width} px wide (at most {style.MAX_WIDTH})")
-    height = max(board.height, panels.height)
-    image = Image.new("RGB", (width, height), style.BACKGROUND)
-    image.paste(board, (0, 0), board if board.mode == "RGBA" else None)
-    image.paste(panels, (board.width, 0), panels if panels.mode == "RGBA" else None)
+    lay = turn_layout(public)
+    image = Image.new("RGB", (lay.width, lay.height), style.BACKGROUND)
+    parts = [
+        (draw_board(public, seat_labels), lay.board),
+        (draw_panels(public, seat_labels, height=lay.height), lay.panels),
+        (legend_image(legend_kind(public), lay.legend[2] - lay.legend[0]), lay.legend),
+    ]
+    for part, box in parts:
+        image.paste(part, box[:2])  # every part is opaque: converted, no mask needed
     return image
 
 

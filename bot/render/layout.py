@@ -27,6 +27,7 @@ __all__ = [
     "flow",
     "grid_layout",
     "inside",
+    "label_of",
     "overlap",
     "place_crowd",
     "text_extent",
@@ -99,6 +100,17 @@ def cut(text: str, width: int, size: int, bold: bool = False) -> str:
     return text.rstrip() + "…"
 
 
+MAX_LABEL = 40  # characters of a seat label kept at all
+
+
+def label_of(seat_labels: Sequence[str], seat: int) -> str:
+    """The name shown for a seat: its label with runs of spaces folded and at most MAX_LABEL
+    characters, or "Seat N" when the label is missing or blank."""
+    label = seat_labels[seat] if 0 <= seat < len(seat_labels) else ""
+    label = " ".join(label.split())[:MAX_LABEL]
+    return label or f"Seat {seat + 1}"
+
+
 def wrap_cut(text: str, width: int, size: int, bold: bool, max_lines: int) -> list[str]:
     """Like `wrap`, but words too wide are cut short and lines past `max_lines` are dropped (the
     last one kept ends with "…")."""
@@ -121,7 +133,7 @@ def flow(
     """Rows of slots: items of the given widths (all `height` high) left to right, starting a new
     row when the next item does not fit; None when the rows run out of `area` (or an item is wider
     than it). `joins[i]` keeps item i on the same row as item i - 1: a group that does not fit
-    the rest of a row starts the next one, unless it is wider than a whole row anyway."""
+    the rest of a row starts the next one (and breaks where it must if wider than a whole row)."""
     x0, y0, x1, y1 = area
     room = x1 - x0
     groups: list[list[int]] = []
@@ -136,7 +148,7 @@ def flow(
     x, y = x0, y0
     for group in groups:
         total = sum(group) + gap * (len(group) - 1)
-        if x > x0 and x + total > x1 and total <= room:
+        if x > x0 and x + total > x1:  # a group that does not fit the rest of the row starts the next
             x, y = x0, y + height + row_gap
         for w in group:
             if x > x0 and x + w > x1:  # a group wider than a row breaks where it must

@@ -1,10 +1,12 @@
 """The wheelbarrow panels: one panel per player, stacked in a column right of the board.
 
-A panel shows the player's name and colour mark (fill and letter), the start player marker
-("1st", seat 0), the Caravan Leader marker, the goods against the wheelbarrow's capacity (one row
-of slots per good, filled slots in the good's colour with its letter), the rubies against the
-ruby target, Lira, the mosque tiles owned, the number of bonus cards (never their faces: the
-public image is the same for everyone) and the assistants in the merchant stack and left out.
+A panel shows the player's name and colour mark (fill and letter) and, as labelled badges, the
+start player, the holder of the Caravan Leader tile and (once the game is over) the winner; the
+goods against the wheelbarrow's capacity (one row of slots per good, filled slots in the good's
+colour with its letter), the rubies against the ruby target, Lira, the number of bonus cards
+(never their faces: the public image is the same for everyone), the mosque tiles owned (chips
+named by colour) and the assistants in the merchant stack and left out. The panel of the player
+whose turn it is has a highlighted frame.
 
 Everything is laid out first as plain data (`panel_layout`: shapes and text boxes), then drawn
 from that data (`draw_panels`), so the tests check exactly what is drawn: every item lies inside
@@ -19,14 +21,15 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from ..engine import View
+from ..engine import View, winners
 from ..engine.components import GOODS, ruby_target
 from . import style
+from .layout import label_of
 
 Box = tuple[int, int, int, int]  # x0, y0, x1, y1 (x1, y1 exclusive)
 RGB = tuple[int, int, int]
 
-PANEL_WIDTH = 380
+PANEL_WIDTH = 420  # with the board's 1180 px: 1600 px in all
 MARGIN_LEFT = 4
 MARGIN_RIGHT = 12
 MARGIN_TOP = 12
@@ -37,25 +40,28 @@ PAD = 10  # inside a panel
 HEADER_H = 34
 SLOT = 26  # a goods slot
 SLOT_STEP = 30
-ROWS_Y = PAD + HEADER_H + 8  # top of the goods rows inside a panel
+ROWS_Y = PAD + HEADER_H + 6  # top of the goods rows inside a panel
 ROWS_H = 4 * SLOT_STEP - (SLOT_STEP - SLOT)
 RIGHT_X = PAD + 5 * SLOT_STEP + 12  # the right column, beside the goods
-FOOTER_H = 24
-PANEL_H = ROWS_Y + ROWS_H + 8 + FOOTER_H + PAD
+LINE_H = 24  # a footer line
+FOOTER_Y = ROWS_Y + ROWS_H + 6
+PANEL_H = FOOTER_Y + 2 * LINE_H + PAD
 
 NAME_SIZE = 20
 TEXT_SIZE = 16
 BADGE_SIZE = 14
 DIAMOND = 18
 DIAMOND_STEP = 21
-TILE_MARK = 22
-TILE_STEP = 26
+CHIP_H = 22
 
-PANEL_EDGE = (70, 78, 94)
 EMPTY_SLOT = (58, 64, 78)
 RUBY_EDGE = (235, 110, 140)
-TILE_LETTER = {"red": "R", "green": "G", "blue": "B", "yellow": "Y"}
-MAX_LABEL = 40  # characters of a seat label before it is shortened at all
+BADGES = {  # kind: (label, short label when the name would get too little room)
+    "winner": ("Winner", "Winner"),
+    "start": ("Start player", "Start"),
+    "leader": ("Caravan Leader", "Caravan"),
+}
+NAME_ROOM = 110  # px the name keeps before badges take their short labels
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,17 +193,6 @@ def draw_items(image: Image.Image, items: Sequence[Item]) -> None:
             raise ValueError(f"unknown shape {it.shape!r}")
 
 
-def label_of(seat_labels: Sequence[str], seat: int) -> str:
-    label = seat_labels[seat] if 0 <= seat < len(seat_labels) else ""
-    label = " ".join(label.split())[:MAX_LABEL]
-    return label or f"Seat {seat + 1}"
-
-
-def _contrast(fill: RGB) -> RGB:
-    r, g, b = fill
-    return style.TEXT_DARK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else style.TEXT_LIGHT
-
-
 # -- layout -----------------------------------------------------------------------------------------
 
 
@@ -212,6 +207,7 @@ def panel_layout(view: View, seat_labels: Sequence[str], height: int | None = No
     g = view.state
     n = len(g.players)
     target = ruby_target(n, len(g.settings.expansions))
+    won = set(winners(g)) if g.finished else set()
     items: list[Item] = []
     boxes: dict[int, Box] = {}
     for p in g.players:
@@ -223,50 +219,53 @@ def panel_layout(view: View, seat_labels: Sequence[str], height: int | None = No
         turn = not g.finished and g.turn.player == seat
         items.append(
             Item("panel", str(seat), seat, box, shape="round", fill=style.PANEL,
-                 outline=style.HIGHLIGHT if turn else PANEL_EDGE, width=3 if turn else 1)
+                 outline=style.HIGHLIGHT if turn else style.PANEL_EDGE, width=3 if turn else 1)
         )
-        items += _header(view, seat, seat_labels, x, y)
+        badges = [kind for kind, holds in (("winner", seat in won), ("start", seat == view.start_player),
+                                           ("leader", g.board.caravan_leader == seat)) if holds]  # fmt: skip
+        items += _header(p.colour, label_of(seat_labels, seat), badges, seat, x, y)
         items += _goods(seat, p.goods, p.capacity, x + PAD, y + ROWS_Y)
-        items += _right_column(seat, p.rubies, target, p.lira, len(p.cards), p.mosque_tiles, x + RIGHT_X, y + ROWS_Y,
+        items += _right_column(seat, p.rubies, target, p.lira, len(p.cards), x + RIGHT_X, y + ROWS_Y,
                                x + PANEL_INNER - PAD)
-        own_stack = p.stack.count("o")
-        neutral = p.stack.count("n")
-        text = f"Assistants: {own_stack} in stack, {len(p.assistants)} left out"
-        if neutral:
+        fy = y + FOOTER_Y
+        items += _mosque_tiles(seat, p.mosque_tiles, (x + PAD, fy, x + PANEL_INNER - PAD, fy + LINE_H))
+        text = f"Assistants: {p.stack.count('o')} in stack, {len(p.assistants)} left out"
+        if neutral := p.stack.count("n"):
             text += f", +{neutral} neutral"
-        fy = y + ROWS_Y + ROWS_H + 8
-        items.append(text_item("assistants", "", seat, (x + PAD, fy, x + PANEL_INNER - PAD, fy + FOOTER_H), text, TEXT_SIZE))
+        fy += LINE_H
+        items.append(text_item("assistants", "", seat, (x + PAD, fy, x + PANEL_INNER - PAD, fy + LINE_H), text,
+                               TEXT_SIZE))
     needed = panels_height(n)
     return PanelLayout(PANEL_WIDTH, max(needed, height or 0), boxes, items)
 
 
-def _header(view: View, seat: int, seat_labels: Sequence[str], x: int, y: int) -> list[Item]:
-    g = view.state
-    p = g.players[seat]
+def _badge_width(text: str) -> int:
+    left, _, right, _ = text_extent(text, BADGE_SIZE, True)
+    return right - left + 14
+
+
+def _header(colour: str, label: str, badges: Sequence[str], seat: int, x: int, y: int) -> list[Item]:
     items: list[Item] = []
-    fill = style.PLAYER_FILL.get(p.colour, style.NEUTRAL)
+    fill = style.PLAYER_FILL.get(colour, style.NEUTRAL)
     mark = (x + PAD, y + PAD, x + PAD + HEADER_H, y + PAD + HEADER_H)
-    items.append(Item("mark", p.colour, seat, mark, shape="circle", fill=fill, outline=style.TEXT_LIGHT, width=2))
+    items.append(Item("mark", colour, seat, mark, shape="circle", fill=fill, outline=style.TEXT_LIGHT, width=2))
     items.append(
-        Item("mark_letter", p.colour, seat, mark, text=style.PLAYER_LETTER.get(p.colour, "?"), size=18, bold=True,
-             colour=style.PLAYER_TEXT.get(p.colour, style.TEXT_DARK), align="c")
+        Item("mark_letter", colour, seat, mark, text=style.PLAYER_LETTER.get(colour, "?"), size=18, bold=True,
+             colour=style.ink_for(fill), align="c")
     )
     right = x + PANEL_INNER - PAD
-    badges: list[tuple[str, str]] = []
-    if g.board.caravan_leader == seat:
-        badges.append(("leader", "Caravan"))
-    if seat == view.start_player:
-        badges.append(("start", "1st"))
-    for kind, text in badges:
-        left, _, ink_right, _ = text_extent(text, BADGE_SIZE, True)
-        w = ink_right - left + 14
-        bx = (right - w, y + PAD + 5, right, y + PAD + HEADER_H - 5)
-        items.append(Item(kind, text, seat, bx, shape="round", fill=style.HIGHLIGHT))
+    long = sum(_badge_width(BADGES[k][0]) + 6 for k in badges)
+    short = right - long - (mark[2] + 8) < NAME_ROOM
+    for kind in reversed(badges):  # the first badge ends up nearest to the name
+        text = BADGES[kind][1 if short else 0]
+        bx = (right - _badge_width(text), y + PAD + 5, right, y + PAD + HEADER_H - 5)
+        badge = style.WINNER if kind == "winner" else style.HIGHLIGHT
+        items.append(Item(kind, text, seat, bx, shape="round", fill=badge))
         items.append(Item(f"{kind}_text", text, seat, bx, text=text, size=BADGE_SIZE, bold=True,
-                          colour=style.TEXT_DARK, align="c"))
+                          colour=style.ink_for(badge), align="c"))
         right = bx[0] - 6
     name_box = (mark[2] + 8, y + PAD, right - 2, y + PAD + HEADER_H)
-    items.append(text_item("name", str(seat), seat, name_box, label_of(seat_labels, seat), NAME_SIZE, bold=True))
+    items.append(text_item("name", str(seat), seat, name_box, label, NAME_SIZE, bold=True))
     return items
 
 
@@ -282,15 +281,13 @@ def _goods(seat: int, goods: tuple[int, int, int, int], capacity: int, x: int, y
             if k < goods[row]:
                 items.append(Item("good", f"{good}.{k}", seat, box, shape="rect", fill=fill, outline=style.TEXT_LIGHT))
                 items.append(Item("good_letter", f"{good}.{k}", seat, box, text=letter, size=14, bold=True,
-                                  colour=_contrast(fill), align="c"))
+                                  colour=style.ink_for(fill), align="c"))
             else:
                 items.append(Item("slot", f"{good}.{k}", seat, box, shape="rect", fill=EMPTY_SLOT, outline=fill, width=2))
     return items
 
 
-def _right_column(
-    seat: int, rubies: int, target: int, lira: int, cards: int, tiles: tuple[str, ...], x: int, y: int, right: int
-) -> list[Item]:
+def _right_column(seat: int, rubies: int, target: int, lira: int, cards: int, x: int, y: int, right: int) -> list[Item]:
     items: list[Item] = []
     line = SLOT
     # rubies against the target: one diamond per ruby needed, filled for those owned
@@ -303,26 +300,33 @@ def _right_column(
             items.append(Item("ruby_slot", str(k), seat, box, shape="diamond", fill=EMPTY_SLOT, outline=RUBY_EDGE,
                               width=2))
     tx = x + target * DIAMOND_STEP + 4
-    items.append(text_item("rubies", "", seat, (tx, y, right, y + line), f"{rubies}/{target}", TEXT_SIZE, bold=True))
+    items.append(text_item("rubies", "", seat, (tx, y, right, y + line), f"{rubies}/{target} rubies", TEXT_SIZE,
+                           bold=True))
     y += SLOT_STEP
     items.append(text_item("lira", "", seat, (x, y, right, y + line), f"Lira: {lira}", TEXT_SIZE, bold=True))
     y += SLOT_STEP
     items.append(text_item("cards", "", seat, (x, y, right, y + line), f"Bonus cards: {cards}", TEXT_SIZE))
-    y += SLOT_STEP
-    label = "Mosque:"
+    return items
+
+
+def _mosque_tiles(seat: int, tiles: Sequence[str], box: Box) -> list[Item]:
+    """"Mosque tiles:" and a chip per tile owned, named by its colour (or "none")."""
+    x0, y0, x1, y1 = box
+    label = "Mosque tiles:"
     left, _, ink_right, _ = text_extent(label, TEXT_SIZE, False)
-    lw = ink_right - left + 8
-    items.append(text_item("mosque_label", "", seat, (x, y, x + lw, y + line), label, TEXT_SIZE))
+    x = x0 + ink_right - left + 10
+    items = [text_item("mosque_label", "", seat, (x0, y0, x, y1), label, TEXT_SIZE)]
     if not tiles:
-        items.append(text_item("mosque_none", "", seat, (x + lw, y, right, y + line), "none", TEXT_SIZE,
-                               colour=(170, 175, 185)))
-    for k, colour in enumerate(tiles):
-        tx = x + lw + k * TILE_STEP
-        box = (tx, y + (line - TILE_MARK) // 2, tx + TILE_MARK, y + (line - TILE_MARK) // 2 + TILE_MARK)
+        items.append(text_item("mosque_none", "", seat, (x, y0, x1, y1), "none", TEXT_SIZE, colour=style.MUTED_LIGHT))
+    cy0 = y0 + (y1 - y0 - CHIP_H) // 2
+    for colour in tiles:
         fill = style.GOOD_FILL.get(colour, style.NEUTRAL)
-        items.append(Item("mosque_tile", colour, seat, box, shape="round", fill=fill, outline=style.TEXT_LIGHT))
-        items.append(Item("mosque_tile_letter", colour, seat, box, text=TILE_LETTER.get(colour, "?"), size=14,
-                          bold=True, colour=_contrast(fill), align="c"))
+        left, _, ink_right, _ = text_extent(colour, BADGE_SIZE, True)
+        chip = (x, cy0, min(x1, x + ink_right - left + 12), cy0 + CHIP_H)
+        items.append(Item("mosque_tile", colour, seat, chip, shape="round", fill=fill, outline=style.TEXT_LIGHT))
+        items.append(Item("mosque_tile_text", colour, seat, chip, text=colour, size=BADGE_SIZE, bold=True,
+                          colour=style.ink_for(fill), align="c"))
+        x = chip[2] + 6
     return items
 
 

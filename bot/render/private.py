@@ -18,7 +18,8 @@ from ..engine import View
 from ..engine.state import HIDDEN
 from ..engine.texts import CARD_NAMES, CARD_TEXTS, MOSQUE_TILE_NAMES, MOSQUE_TILE_TEXTS
 from . import style
-from .panels import RGB, TILE_LETTER, Box, Item, draw_items, label_of, text_extent, text_item
+from .layout import label_of
+from .panels import RGB, Box, Item, draw_items, text_extent, text_item
 
 PRIVATE_WIDTH = 840
 MARGIN = 20
@@ -151,7 +152,7 @@ def private_layout(view: View, seat: int, seat_labels: Sequence[str]) -> Private
     mark = (MARGIN, y + 2, MARGIN + TITLE_H - 4, y + TITLE_H - 2)
     items.append(Item("mark", p.colour, seat, mark, shape="circle", fill=fill, outline=style.TEXT_LIGHT, width=2))
     items.append(Item("mark_letter", p.colour, seat, mark, text=style.PLAYER_LETTER.get(p.colour, "?"), size=18,
-                      bold=True, colour=style.PLAYER_TEXT.get(p.colour, style.TEXT_DARK), align="c"))
+                      bold=True, colour=style.ink_for(fill), align="c"))
     title = f"{label_of(seat_labels, seat)}: your hand (private)"
     items.append(text_item("title", "", seat, (mark[2] + 10, y, PRIVATE_WIDTH - MARGIN, y + TITLE_H), title, 22,
                            bold=True))
@@ -175,19 +176,18 @@ def private_layout(view: View, seat: int, seat_labels: Sequence[str]) -> Private
         for (kind, lines, count), (x, by, h) in zip(entries, places, strict=True):
             items += _card("card", kind, seat, x, by, h, CARD_NAMES.get(kind, kind), lines, CARD_BAND,
                            style.TEXT_DARK, count)
+    y += 4
+    heading = "Your mosque tiles" if p.mosque_tiles else "Your mosque tiles: none yet"
+    items.append(text_item("section", "mosque", seat, (MARGIN, y, PRIVATE_WIDTH - MARGIN, y + SECTION_H), heading,
+                           18, bold=True))
+    y += SECTION_H + (6 if p.mosque_tiles else ROW_GAP)
     if p.mosque_tiles:
-        y += 4
-        items.append(text_item("section", "mosque", seat, (MARGIN, y, PRIVATE_WIDTH - MARGIN, y + SECTION_H),
-                               "Your mosque tiles", 18, bold=True))
-        y += SECTION_H + 6
         tiles = [(c, list(wrap(MOSQUE_TILE_TEXTS.get(c, ""), text_w, BODY_SIZE)), 1) for c in p.mosque_tiles]
         places, y = _grid(tiles, y)
         for (colour, lines, _), (x, by, h) in zip(tiles, places, strict=True):
             band = style.GOOD_FILL.get(colour, style.NEUTRAL)
-            r, g, b = band
-            band_text = style.TEXT_DARK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else style.TEXT_LIGHT
             items += _card("tile", colour, seat, x, by, h, MOSQUE_TILE_NAMES.get(colour, colour), lines, band,
-                           band_text, letter=TILE_LETTER.get(colour, "?"))
+                           style.ink_for(band), letter=style.GOOD_LETTER.get(colour, "?"))
     height = y - ROW_GAP + MARGIN
     return PrivateLayout(PRIVATE_WIDTH, height, items)
 

@@ -6,24 +6,21 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
+from collections.abc import Sequence
 from functools import cache
 
 import pytest
 
 from bot.cli.playout import LAYOUTS
 from bot.cli.playout import GameConfig as Config
-from bot.engine import GameState, apply, determinize, new_game, pending, view
+from bot.engine import GameState, apply, determinize, new_game, pending, view, winners
 from bot.engine import components as c
+from bot.engine.settings import LayoutName
 from bot.engine.state import LastMove
-from bot.render.board import (
-    BOARD_WIDTH,
-    BoardLayout,
-    board_layout,
-    draw_board,
-    static_layer,
-)
+from bot.render.board import BOARD_WIDTH, RING, BoardLayout, _plan, board_layout, draw_board, static_layer
 from bot.render.layout import Placed, box_height, box_width, inside, overlap
-from bot.render.style import MIN_TEXT, font
+from bot.render.style import GOOD_LETTER, MIN_TEXT, PLAYER_LETTER, font
+from bot.render.tokens import GHOST_KIND
 
 SNAPSHOT_TURNS = (0, 3, 25, 120)
 LABELS = ("Alice", "Bob", "Carol", "Dave", "Eve")
@@ -51,7 +48,7 @@ CASES = [
 
 
 @cache
-def _states(players: int, layout: str, neutral: bool, leader: bool) -> tuple[GameState, ...]:
+def _states(players: int, layout: LayoutName, neutral: bool, leader: bool) -> tuple[GameState, ...]:
     config = Config(players=players, layout=layout, neutral_assistants=neutral, caravan_leader=leader)
     return tuple(_play(config, 1000 + 17 * players + LAYOUTS.index(layout)))
 
@@ -109,8 +106,8 @@ def check_layout(g: GameState, lay: BoardLayout) -> None:
     for item in lay.items:
         by_place.setdefault(item.place, []).append(item)
     for items in by_place.values():
-        for a, b in itertools.combinations(items, 2):
-            assert overlap(a.box, b.box) <= 2, (a, b)
+        for one, other in itertools.combinations(items, 2):
+            assert overlap(one.box, other.box) <= 2, (one, other)
     # the state of every place that has one
     b = g.board
     sultan = _state_items(lay, c.SULTANS_PALACE)
@@ -125,32 +122,75 @@ def check_layout(g: GameState, lay: BoardLayout) -> None:
         texts = {i.key: i.text for i in _state_items(lay, mosque)}
         for colour in colours:
             stack = b.mosque_tiles[c.TILE_COLOURS.index(colour)]
-            assert texts[f"mosque.{colour}"] == (f"{colour} {stack[0]}" if stack else f"{colour}: none")
+            if stack:
+                assert texts[f"mosque.{colour}"] == colour
+                assert texts[f"mosque.{colour}.needs"] == f"needs {stack[0]}"
+                assert texts[f"mosque.{colour}.good"] == GOOD_LETTER[colour]
+                assert texts[f"mosque.{colour}.left"] == f"({len(stack)} left)"
+            else:
+                assert texts[f"mosque.{colour}"] == f"{colour}: all taken"
     for market, tile in ((c.SMALL_MARKET, b.small_demand[0]), (c.LARGE_MARKET, b.large_demand[0])):
         goods = [i for i in _state_items(lay, market) if i.key.startswith("market.goods")]
         assert len(goods) == sum(c.DEMAND_TILES[tile])
     post = _state_items(lay, c.POST_OFFICE)
     reward_goods, lira = c.POST_OFFICE_REWARDS[b.mail]
+    assert any(i.text == f"mail: {b.mail} of 4 down" for i in post)
     assert len([i for i in post if i.key.startswith("post.goods")]) == len(reward_goods)
     assert any(i.text == f"+{lira} Lira" for i in post)
     wain = " ".join(i.text for i in _state_items(lay, c.WAINWRIGHT))
-    assert f"{b.wainwright_extensions} extensions" in wain
+    assert f"{b.wainwright_extensions} extension" in wain
     assert _state_items(lay, c.CARAVANSARY)
-    # the last move and the header
-    if g.last_move is None:
-        assert lay.last_move is None
+    check_last_move(g, lay)
+    check_header(g, lay)
+
+
+def check_last_move(g: GameState, lay: BoardLayout) -> None:
+    """Solid frame where the last move ended, a ring on the token that moved; an outline of it
+    where it started when it left that place."""
+    ghosts = [i for i in lay.items if i.kind == GHOST_KIND]
+    move = g.last_move
+    if move is None:
+        assert lay.last_move is None and lay.moved is None and not ghosts
+        return
+    assert lay.last_move == (move.source, move.target)
+    colour = g.players[move.seat].colour
+    assert lay.moved is not None and lay.moved in lay.items
+    assert (lay.moved.kind, lay.moved.key, lay.moved.place) == (move.token, colour, move.target)
+    if move.source == move.target:
+        assert not ghosts
     else:
-        assert lay.last_move == (g.last_move.source, g.last_move.target)
+        (ghost,) = ghosts
+        assert (ghost.place, ghost.text) == (move.source, PLAYER_LETTER[colour])
+    # the ring around the moved token stays clear of every other item of its tile
+    x0, y0, x1, y1 = lay.moved.box
+    ring = (x0 - RING - 1, y0 - RING - 1, x1 + RING + 1, y1 + RING + 1)
+    assert inside(ring, lay.tiles[move.target])
+    for item in lay.items:
+        if item.place == move.target and item is not lay.moved and item.kind not in ("number", "symbol", "name"):
+            assert overlap(ring, item.box) == 0, item
+    header = {i.key: i for i in lay.items if i.place == 0}
+    where = f"stayed on {move.source}" if move.source == move.target else f"{move.source} → {move.target}"
+    assert header["last_move"].text == "Last move:" and header["last_move_places"].text == where
+    assert header["last_move_token"].text.startswith(PLAYER_LETTER[colour])
+
+
+def check_header(g: GameState, lay: BoardLayout, labels: Sequence[str] = LABELS) -> None:
     header = {i.key: i.text for i in lay.items if i.place == 0}
     assert header["round"] == f"Round {g.round}"
     if g.finished:
-        assert header["status"] == "Game over"
+        assert header["status"] == "Game over" and "turn" not in header
+        won = winners(g)
+        assert header["result"] == ("Winner:" if len(won) == 1 else "Shared win:")
+        marks = [header["winner_mark" if k == 0 else f"winner_mark.{k}"] for k in range(len(won))]
+        assert marks == [PLAYER_LETTER[g.players[s].colour] for s in won]
+        names = [header["winner" if k == 0 else f"winner.{k}"].rstrip(",") for k in range(len(won))]
+        for name, seat in zip(names, won, strict=True):
+            assert name == labels[seat] or (name.endswith("…") and labels[seat].startswith(name[:-1]))
     else:
-        assert header["turn"] == LABELS[g.turn.player]
-        assert header["turn_mark"] == {"red": "R", "blue": "B", "green": "G", "yellow": "Y", "white": "W"}[
-            g.players[g.turn.player].colour
-        ]
+        assert header["turn"] == labels[g.turn.player]
+        assert header["turn_mark"] == PLAYER_LETTER[g.players[g.turn.player].colour]
         assert header.get("status") == ("Last round!" if g.end_triggered else None)
+        assert "result" not in header
 
 
 @pytest.mark.parametrize("players,layout,neutral,leader", CASES)
@@ -185,35 +225,73 @@ def test_the_static_layer_is_cached_and_untouched() -> None:
     assert static_layer(other.width, tuple(other.layout)) is not layer
 
 
-def _crowded(players: int, neutral: bool) -> GameState:
-    """Every token of the game on the Fountain, every assistant left there too."""
+def _crowded(players: int, neutral: bool, place: int = c.FOUNTAIN, ghost: bool = False) -> GameState:
+    """Every token of the game on one place, every assistant left there too (the largest crowd a
+    game can hold). With `ghost`, seat 0's merchant has just left the place for the Tea House,
+    so the crowd holds the outline of where it was instead."""
     g = _states(players, "in_order", neutral, False)[1].copy()
     for p in g.players:
-        p.merchant = p.family = c.FOUNTAIN
-        if c.FOUNTAIN not in p.assistants:
-            p.assistants = tuple(sorted(p.assistants + (c.FOUNTAIN,)))
+        p.merchant = p.family = place
+        p.stack = "ooooo"[: 5 - len(p.assistants)]
+        if place not in p.assistants:
+            p.assistants = tuple(sorted(p.assistants + (place,)))
             p.stack = p.stack[1:]
-    g.board.governor = g.board.smuggler = c.FOUNTAIN
-    g.board.neutral_merchants = tuple(c.FOUNTAIN for _ in g.board.neutral_merchants)
+    g.board.governor = g.board.smuggler = place
+    g.board.neutral_merchants = tuple(place for _ in g.board.neutral_merchants)
     if neutral:
-        g.board.neutral_assistants = tuple(
-            sorted(g.board.neutral_assistants + tuple(c.FOUNTAIN for p in g.players if "n" in p.stack))
-        )
-        for p in g.players:
-            p.stack = p.stack.replace("n", "")
-    g.last_move = LastMove("merchant", 0, c.FOUNTAIN, c.FOUNTAIN)
+        g.board.neutral_assistants = tuple(place for _ in g.players)
+    g.last_move = LastMove("merchant", 0, place, place)
+    if ghost:
+        g.players[0].merchant = c.TEA_HOUSE
+        g.last_move = LastMove("merchant", 0, place, c.TEA_HOUSE)
     return g
 
 
-@pytest.mark.parametrize("players,neutral", [(5, False), (4, True), (3, True), (2, True), (2, False)])
-def test_a_crowded_tile(players: int, neutral: bool) -> None:
-    g = _crowded(players, neutral)
-    lay = board_layout(view(g, None), LABELS[:players])
-    check_layout(g, lay)
-    crowd = [i for i in lay.items if i.kind in TOKENS and i.place == c.FOUNTAIN]
-    assert len(crowd) >= 3 * players + 2
-    assert lay.last_move == (c.FOUNTAIN, c.FOUNTAIN)
+CROWDS = [(5, False), (4, True), (3, True), (2, True), (2, False)]
+
+
+@pytest.mark.parametrize("players,neutral", CROWDS)
+@pytest.mark.parametrize("place", [c.FOUNTAIN, c.GREAT_MOSQUE, c.SULTANS_PALACE, c.CARAVANSARY])
+def test_a_crowded_tile(players: int, neutral: bool, place: int) -> None:
+    """All of a game's tokens on one tile (below its place's state, for the tiles with the
+    tallest states) are placed inside it, none overlapping, at 14 px text or more."""
+    for ghost in (False, True):
+        g = _crowded(players, neutral, place, ghost)
+        if place == c.CARAVANSARY:
+            g.discard = ("family",)  # the longest card name
+        lay = board_layout(view(g, None), LABELS[:players])
+        check_layout(g, lay)
+        crowd = [i for i in lay.items if i.kind in TOKENS | {GHOST_KIND} and i.place == place]
+        expected = 3 * players + 2 + len(g.board.neutral_merchants) + len(g.board.neutral_assistants)
+        assert len(crowd) == expected
+        assert (len([i for i in crowd if i.kind == GHOST_KIND]) == 1) == ghost
     draw_board(view(g, None), LABELS[:players])
+
+
+def test_the_governor_and_the_smuggler_never_look_like_a_player() -> None:
+    """They spell their names (no letter shared with a player colour) and have shapes of their
+    own; neutral merchants say so."""
+    g = _crowded(2, True)
+    lay = board_layout(view(g, None), LABELS[:2])
+    texts = {i.kind: i.text for i in lay.items if i.kind in TOKENS}
+    assert texts["governor"] == "Governor" and texts["smuggler"] == "Smuggler"
+    assert texts["neutral_merchant"] == "Neutral"
+    _, drawn = _plan(view(g, None), LABELS[:2])
+    shapes = {item.kind: look.shape for item, look in drawn if item.kind in TOKENS}
+    assert len({shapes["governor"], shapes["smuggler"], shapes["merchant"], shapes["family"], shapes["assistant"]}) == 5
+
+
+def test_a_family_member_sent_from_the_police_station_is_the_last_move() -> None:
+    g = _states(4, "short", False, False)[2].copy()
+    g.players[2].family = c.GEMSTONE_DEALER
+    g.last_move = LastMove("family", 2, c.POLICE_STATION, c.GEMSTONE_DEALER)
+    lay = board_layout(view(g, None), LABELS[:4])
+    check_layout(g, lay)
+    assert lay.moved is not None and lay.moved.kind == "family"
+    (ghost,) = [i for i in lay.items if i.kind == GHOST_KIND]
+    assert ghost.place == c.POLICE_STATION
+    header = {i.key: i.text for i in lay.items if i.place == 0}
+    assert header["last_move_places"] == f"{c.POLICE_STATION} → {c.GEMSTONE_DEALER}"
 
 
 def test_header_for_the_last_round_and_the_end() -> None:
@@ -227,5 +305,21 @@ def test_header_for_the_last_round_and_the_end() -> None:
         assert overlap(a.box, b.box) == 0
     final = _states(3, "random", False, False)[-1]
     assert final.finished
-    header = {i.key: i.text for i in board_layout(view(final, None), LABELS[:3]).items if i.place == 0}
-    assert header["status"] == "Game over" and "turn" not in header
+    check_header(final, board_layout(view(final, None), LABELS[:3]))
+
+
+def test_a_shared_win_names_every_winner() -> None:
+    g = _states(3, "short", False, False)[-1].copy()
+    for p in g.players:
+        p.rubies, p.lira, p.goods, p.cards = 5, 10, (1, 1, 1, 1), ()
+    assert winners(g) == [0, 1, 2]
+    labels = ["A rather long name number one", "Another long name", "Third"]
+    lay = board_layout(view(g, None), labels)
+    check_header(g, lay, labels)
+    assert {i.key: i.text for i in lay.items}["winner.2"] == "Third"
+    header = [i for i in lay.items if i.place == 0]
+    for a, b in itertools.combinations(header, 2):
+        assert overlap(a.box, b.box) == 0, (a, b)
+    assert [i.text for i in header if i.key.startswith("winner_mark")] == [
+        PLAYER_LETTER[p.colour] for p in g.players
+    ]

@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from bot.render import board
+from bot.render import board, places, tokens
 from bot.render.layout import (
     Box,
     Placed,
@@ -20,6 +20,7 @@ from bot.render.layout import (
     text_extent,
     wrap,
 )
+from bot.render.shapes import text_size
 from bot.render.style import MIN_TEXT, font
 from bot.render.tiles import draw_static
 
@@ -113,29 +114,38 @@ def test_a_grid_of_any_size() -> None:
 def test_the_largest_crowd_fits_one_tile(columns: int) -> None:
     """Below the tallest place state, the largest crowds fit the body of a tile (rows of slots,
     shrinking as needed, never below 14 px text)."""
-    places = tuple(range(1, columns * columns + 1))
-    g = grid_layout(columns, places, NAMES, board.BOARD_WIDTH, board.HEADER_HEIGHT, board.tile_body_height)
+    places_ = tuple(range(1, columns * columns + 1))
+    g = grid_layout(columns, places_, NAMES, board.BOARD_WIDTH, board.HEADER_HEIGHT, board.tile_body_height)
     body = g.frames[1].body
-    for state in board.tallest_states():
-        specs = board.fit_state(state, box_width(body))
-        boxes = board.state_boxes(body, specs)
+    for state in places.tallest_states():
+        specs = places.fit_state(state, box_width(body))
+        boxes = places.state_boxes(body, specs)
         assert boxes is not None and all(inside(b, body) for b in boxes)
         area = (body[0], boxes[-1][3] + board.STATE_GAP, body[2], body[3])
-        for crowd in board.largest_crowds():
-            placed = place_crowd(area, board.crowd_scales(crowd), board.TOKEN_GAP)
+        for crowd in tokens.largest_crowds():
+            placed = place_crowd(area, tokens.crowd_scales(crowd), tokens.TOKEN_GAP)
             assert placed is not None
-            index, tokens = placed
-            size = board.TOKEN_SCALES[index][0]
-            assert size >= MIN_TEXT and len(tokens) == len(crowd)
-            assert all(inside(t, area) for t in tokens)
-            _no_overlaps(tokens + boxes)
-            for spec, t in zip(crowd, tokens, strict=True):
+            index, boxes_ = placed
+            scale = tokens.TOKEN_SCALES[index][0]
+            assert len(boxes_) == len(crowd)
+            assert all(inside(t, area) for t in boxes_)
+            _no_overlaps(boxes_ + boxes)
+            for spec, t in zip(crowd, boxes_, strict=True):
+                size = text_size(spec, scale)
+                assert size >= MIN_TEXT
                 assert _fits(Placed(spec.kind, spec.key, 1, t, spec.text, size, spec.bold))
 
 
+def test_the_largest_crowds_hold_every_kind_of_token() -> None:
+    kinds = {s.kind for crowd in tokens.largest_crowds() for s in crowd}
+    assert kinds == set(tokens.TOKEN_KINDS) | {tokens.GHOST_KIND}
+    five = tokens.largest_crowds()[0]
+    assert [s.kind for s in five].count("merchant") == 5 and [s.kind for s in five].count("family") == 5
+
+
 def test_a_small_crowd_uses_the_largest_scale() -> None:
-    crowd = board.largest_crowds()[0][:3]
-    placed = place_crowd((0, 0, 268, 120), board.crowd_scales(crowd), board.TOKEN_GAP)
+    crowd = tokens.largest_crowds()[0][:3]
+    placed = place_crowd((0, 0, 268, 120), tokens.crowd_scales(crowd), tokens.TOKEN_GAP)
     assert placed is not None and placed[0] == 0
 
 

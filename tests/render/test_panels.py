@@ -82,9 +82,12 @@ def test_every_player_has_a_panel_that_fits(players: int) -> None:
 
 def test_a_crowded_panel_still_fits() -> None:
     g = _crowded()
-    layout = panel_layout(engine.view(g, None), ["A very long name indeed, longer than any panel"] * 5)
+    long = "A very long name indeed, longer than any panel"
+    layout = panel_layout(engine.view(g, None), [long] * 5)
     _check_geometry(layout, 5)
-    assert all(i.text.endswith("…") for i in layout.items if i.kind == "name")
+    names = {i.seat: i.text for i in layout.items if i.kind == "name"}
+    assert all(long.startswith(n.removesuffix("…")) for n in names.values())
+    assert names[0].endswith("…") and names[4].endswith("…")  # beside the start player's and the leader's badges
     assert "neutral" in _text(layout, 0, "assistants")
 
 
@@ -104,7 +107,7 @@ def test_panels_show_each_players_resources(players: int) -> None:
             assert len(filled) == have and len(filled) + len(empty) == p.capacity
         assert len(layout.of(seat, "ruby")) == min(p.rubies, target)
         assert len(layout.of(seat, "ruby")) + len(layout.of(seat, "ruby_slot")) == target
-        assert _text(layout, seat, "rubies") == f"{p.rubies}/{target}"
+        assert _text(layout, seat, "rubies") == f"{p.rubies}/{target} rubies"
         assert _text(layout, seat, "lira") == f"Lira: {p.lira}"
         assert _text(layout, seat, "cards") == f"Bonus cards: {len(p.cards)}"
         assert [i.key for i in layout.of(seat, "mosque_tile")] == list(p.mosque_tiles)
@@ -121,10 +124,28 @@ def test_markers_and_mosque_tiles() -> None:
     g.board.caravan_leader = 2
     g.players[1].mosque_tiles = ("green", "yellow")
     layout = panel_layout(engine.view(g, None), NAMES)
-    assert [i.seat for i in layout.items if i.kind == "start"] == [0]
-    assert [i.seat for i in layout.items if i.kind == "leader"] == [2]
-    assert [(i.key, i.text) for i in layout.of(1, "mosque_tile_letter")] == [("green", "G"), ("yellow", "Y")]
+    assert [(i.seat, i.text) for i in layout.items if i.kind == "start_text"] == [(0, "Start player")]
+    assert [(i.seat, i.text) for i in layout.items if i.kind == "leader_text"] == [(2, "Caravan Leader")]
+    assert not [i for i in layout.items if i.kind == "winner"]
+    assert [(i.key, i.text) for i in layout.of(1, "mosque_tile_text")] == [("green", "green"), ("yellow", "yellow")]
+    assert _text(layout, 1, "mosque_label") == "Mosque tiles:"
     assert _text(layout, 0, "mosque_none") == "none"
+    # the start player holding the Caravan Leader too: both badges, shortened, and the name still shows
+    g.board.caravan_leader = 0
+    layout = panel_layout(engine.view(g, None), ["Alexandra Konstantinopoulou", "Bob", "Cem"])
+    _check_geometry(layout, 3)
+    assert [i.text for i in layout.of(0, "start_text") + layout.of(0, "leader_text")] == ["Start", "Caravan"]
+    assert len(_text(layout, 0, "name").removesuffix("…")) >= 6
+
+
+def test_the_final_position_marks_the_winners() -> None:
+    g = _state(4, turn=100000)
+    assert g.finished
+    layout = panel_layout(engine.view(g, None), NAMES)
+    _check_geometry(layout, 4)
+    assert sorted(i.seat for i in layout.items if i.kind == "winner") == engine.winners(g)
+    assert {i.text for i in layout.items if i.kind == "winner_text"} == {"Winner"}
+    assert not [i for i in layout.items if i.kind == "panel" and i.outline == style.HIGHLIGHT]  # nobody to play
 
 
 def test_panels_never_depend_on_the_viewer() -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import random
 from collections import Counter
 
 import pytest
@@ -100,10 +101,47 @@ def test_an_empty_hand_says_so() -> None:
     assert layout.cards() == [] and layout.counts() == {}
     assert [i.text for i in layout.items if i.kind == "empty_text"] == ["No bonus cards in your hand."]
     assert not [i for i in layout.items if i.kind == "tile"]
+    assert [i.text for i in layout.items if i.kind == "section"] == ["Bonus cards", "Your mosque tiles: none yet"]
     g.players[2].mosque_tiles = ("blue",)
     layout = private_layout(engine.view(g, 2), 2, NAMES)
     _check(layout)
     assert [i.key for i in layout.items if i.kind == "tile"] == ["blue"]
+
+
+def test_a_large_hand_of_one_kind_is_one_card_with_its_count() -> None:
+    g = _state(turn=1)
+    g.players[0].cards = ("lira5",) * 11
+    layout = private_layout(engine.view(g, 0), 0, NAMES)
+    _check(layout)
+    assert layout.counts() == {"lira5": 11}
+    assert [i.text for i in layout.items if i.kind == "section"][0] == "Bonus cards: 11"
+
+
+@pytest.mark.parametrize("size", [0, 1, 3, 8, 12, 26])
+def test_hands_of_any_size_stay_within_the_image(size: int) -> None:
+    """From no card to every card of the deck: nothing overflows, the image grows with the hand."""
+    g = _state(turn=1)
+    deck = [k for k, n in BASE_BONUS_CARDS.items() for _ in range(n)]
+    g.players[1].cards = tuple(sorted(random.Random(size).sample(deck, size)))
+    g.players[1].mosque_tiles = ("red", "blue")
+    layout = private_layout(engine.view(g, 1), 1, NAMES)
+    _check(layout)
+    assert sum(layout.counts().values()) == size
+    image = draw_private(engine.view(g, 1), 1, NAMES)
+    assert image.size == (PRIVATE_WIDTH, layout.height) and image.mode == "RGB"
+
+
+def test_the_header_shows_only_the_seats_own_things() -> None:
+    """Nothing about the other seats: no other name, no other hand, no count of theirs."""
+    g = _state(players=4, turn=200)
+    for seat in range(4):
+        layout = private_layout(engine.view(g, seat), seat, NAMES)
+        texts = " ".join(i.text for i in layout.texts())
+        for other in range(4):
+            if other != seat:
+                assert NAMES[other] not in texts
+        shown = {i.key.split(".")[0] for i in layout.items if i.kind in ("card", "card_name", "card_text")}
+        assert shown == set(g.players[seat].cards)
 
 
 def test_a_view_that_hides_the_cards_is_refused() -> None:
