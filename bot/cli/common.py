@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from typing import NoReturn, get_args
@@ -33,6 +34,14 @@ def usage_error(tool: str, exc: UsageError) -> int:
     """Print the one-line message on stderr; the exit code for a bad command line."""
     print(f"{tool}: {exc}", file=sys.stderr)
     return 2
+
+
+def output_closed() -> int:
+    """After a `BrokenPipeError` (the output was closed, e.g. piped into ``head``): point stdout at
+    the null device so that the interpreter's last flush stays quiet; the exit code 1."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 1
 
 
 def add_game_arguments(parser: argparse.ArgumentParser, *, players: int = 3, seed: int | None = 1) -> None:

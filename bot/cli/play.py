@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import sys
 from pathlib import Path
 
@@ -15,7 +14,14 @@ from pydantic import ValidationError
 from bot.ai import POLICIES, Policy, get_policy
 from bot.service import GameService
 
-from .common import ToolParser, UsageError, add_game_arguments, settings_from_arguments, usage_error
+from .common import (
+    ToolParser,
+    UsageError,
+    add_game_arguments,
+    output_closed,
+    settings_from_arguments,
+    usage_error,
+)
 from .dbtools import SettingsError, add_db_option, db_path, fail
 from .play_input import Console
 from .play_loop import LocalPlay, Pictures
@@ -79,13 +85,8 @@ def main(argv: list[str]) -> int:
         return _main(argv)
     except UsageError as exc:
         return usage_error("play", exc)
-    except KeyboardInterrupt:
-        print("\nStopped. Every choice made so far is saved; continue with: python -m bot play --resume")
-        return 130
-    except BrokenPipeError:  # the output was closed (e.g. piped into `head`)
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 1
+    except BrokenPipeError:
+        return output_closed()
 
 
 def _main(argv: list[str]) -> int:
@@ -114,9 +115,12 @@ def _main(argv: list[str]) -> int:
         return 1
     images = None if args.no_images else (args.images or db.parent / "images")
     console = Console(sys.stdin.isatty())
-    hint = "python -m bot play --resume {id}" + (f" --db {args.db}" if args.db is not None else "")
+    hint = "python -m bot play --resume{id}" + (f" --db {args.db}" if args.db is not None else "")
     try:
         return asyncio.run(_session(db, policy, table, args.resume, images, console, hint))
+    except KeyboardInterrupt:  # Ctrl-C while the computers play (at a question the game says it itself)
+        print(f"\nStopped. Every choice made so far is saved; continue with: {hint.format(id='')}")
+        return 130
     except NothingToResume as exc:
         print(exc, file=sys.stderr)
         return 1
@@ -135,6 +139,6 @@ async def _session(
         else:
             game = await resume_game(svc, console, db, resume or None, table.seed)
         pictures = Pictures(images, console) if images is not None else None
-        return await LocalPlay(svc, game, console, pictures, hint.format(id=game.id)).run(game)
+        return await LocalPlay(svc, game, console, pictures, hint.format(id=f" {game.id}")).run(game)
     finally:
         await svc.close()
