@@ -25,10 +25,6 @@ class LocalGame:
     turns: int
     updated_at: float  # the time of the last accepted choice (or of the creation)
 
-    @property
-    def people(self) -> tuple[SeatRow, ...]:
-        return tuple(s for s in self.seats if s.kind == "local_human")
-
 
 class LocalMixin(ServiceCore):
     async def local_games(self) -> list[LocalGame]:
