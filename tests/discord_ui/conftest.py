@@ -1,0 +1,34 @@
+"""Fixtures for the Discord layer's tests: `fake` (a fresh fake Discord, see fakecord.py) and the
+autouse `discord_errors`, which fails any test in this folder during which discord.py or the
+bot logged an error (discord.py logs and swallows exceptions raised in callbacks)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+
+from tests.discord_ui.fakecord import Fakecord
+from tests.discord_ui.logguard import LogGuard
+
+
+@pytest.fixture(autouse=True)
+def discord_errors() -> Iterator[LogGuard]:
+    guard = LogGuard()
+    guard.install()
+    yield guard
+    guard.uninstall()
+    guard.check()
+
+
+@pytest.fixture
+async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Fakecord]:
+    """A fake Discord with both HTTP chokepoints patched. At the end of the test it settles,
+    closes every bot, and fails the test on any limit or protocol violation that no
+    `fake.rejects(...)` expected, and on any interaction the bot never answered."""
+    world = Fakecord()
+    world.install(monkeypatch)
+    yield world
+    problems = await world.teardown()
+    if problems:
+        pytest.fail("fakecord found problems:\n- " + "\n- ".join(problems), pytrace=False)
