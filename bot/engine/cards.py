@@ -45,7 +45,7 @@ FINAL_CARDS = ("good", "lira5", "family")
 def play_card(tx: Tx, seat: int, card: str) -> None:
     """The card leaves the hand face up onto the discard pile (everyone sees it)."""
     g = tx.g
-    p = g.players[seat]
+    p = g.mut(seat)
     cards = list(p.cards)
     cards.remove(card)
     p.cards = tuple(cards)
@@ -104,7 +104,7 @@ def card_effect(tx: Tx, seat: int, card: str, final: bool) -> None:
     elif card == "good":
         push(g, Step("card_good", seat))
     elif card == "family":
-        g.players[seat].family = POLICE_STATION
+        g.mut(seat).family = POLICE_STATION
         tx.emit("family_home", seat)
         if final:
             take_reward(tx, seat, "lira")

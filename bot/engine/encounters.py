@@ -75,7 +75,7 @@ class Encounters(StepKind):
 
 def catch(tx: Tx, seat: int, victim: int, reward: str) -> None:
     g = tx.g
-    g.players[victim].family = POLICE_STATION
+    g.mut(victim).family = POLICE_STATION
     tx.emit("caught", seat, victim=victim, reward=reward)
     take_reward(tx, seat, reward)
 

@@ -155,12 +155,12 @@ def draw_card(tx: Tx, seat: int) -> str | None:
 
 
 def add_card(g: GameState, seat: int, card: str) -> None:
-    p = g.players[seat]
+    p = g.mut(seat)
     p.cards = tuple(sorted(p.cards + (card,)))
 
 
 def remove_card(g: GameState, seat: int, card: str) -> None:
-    p = g.players[seat]
+    p = g.mut(seat)
     cards = list(p.cards)
     cards.remove(card)
     p.cards = tuple(cards)
@@ -194,8 +194,11 @@ def decision_for(g: GameState, step: Step) -> Decision | None:
     if kind.is_free(step):
         for window in FREE_WINDOWS:
             opts.extend(window.options(g, step))
-    codes = [o.code for o in opts]
-    default = kind.decline if kind.decline in codes else (base[0].code if base else codes[0] if codes else "")
+    decline = kind.decline
+    if decline is not None and any(o.code == decline for o in base):
+        default = decline
+    else:
+        default = opts[0].code if opts else ""
     return Decision(g.decision_id, step.actor, step.kind, kind.prompt(g, step), tuple(opts), default)
 
 
@@ -267,7 +270,7 @@ def step_once(
     state: GameState, code: str, tx: Tx | None = None, decision_id: int | None = None
 ) -> tuple[GameState, Tx]:
     """Apply one code to a copy of the state (no checks, no undo bookkeeping)."""
-    g = state.copy()
+    g = state.fork()
     if decision_id is not None:
         g.decision_id = decision_id
     tx = Tx(g) if tx is None else Tx(g, tx.events, tx.barrier)
@@ -289,7 +292,7 @@ def apply(state: GameState, player: int, decision_id: int, code: str) -> tuple[G
     else:
         base = state
         if base.undo is not None:
-            base = state.copy()
+            base = state.fork()  # never changed: shares everything with `state`
             base.undo = None
         g.undo = Undo(player, base, (code,))
     return g, tx.events

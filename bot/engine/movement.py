@@ -38,7 +38,7 @@ def walk_targets(grid: Grid, start: int, lo: int, hi: int) -> tuple[int, ...]:
 def arrive(tx: Tx, seat: int, target: int, how: str) -> None:
     """The merchant stack ends its movement on `target`; queue phases 1b to 4 there."""
     g = tx.g
-    p = g.players[seat]
+    p = g.mut(seat)
     source = p.merchant
     p.merchant = target
     g.last_move = LastMove("merchant", seat, source, target)
@@ -122,7 +122,7 @@ class Assistant(StepKind):
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         g = tx.g
         pop(g)
-        p = g.players[step.actor]
+        p = g.mut(step.actor)
         place = step.place
         if code == "x.end":
             could = any(o.code != "x.end" for o in self.options(g, step) or ())
@@ -193,13 +193,13 @@ class PayMerchants(StepKind):
         pop(g)
         seat = step.actor
         others, neutral, cost = fee(g, seat, step.place)
-        payer = g.players[seat]
+        payer = g.mut(seat)
         if code == "x.end":
             end_turn_early(tx, "refused_to_pay" if payer.lira >= cost else "could_not_pay", step.place)
             return
         for other in others:
             payer.lira -= MERCHANT_FEE
-            g.players[other].lira += MERCHANT_FEE
+            g.mut(other).lira += MERCHANT_FEE
             tx.emit("fee", seat, to=other, lira=MERCHANT_FEE)
         merchants = list(g.board.neutral_merchants)
         for i, place in enumerate(merchants):

@@ -142,17 +142,37 @@ class GameState:
     script_cards: tuple[str, ...] = ()
     undo: Undo | None = None
     cache: Decision | None = field(default=None, compare=False, repr=False)  # not serialised
+    # Seats whose `Player` object belongs to this state alone (a bit per seat; -1: all). Not
+    # serialised: the engine's own copies share the players a choice does not touch.
+    owned: int = field(default=-1, compare=False, repr=False)
 
     def copy(self) -> GameState:
+        """A copy whose every part may be edited (for tests and tools setting up a position)."""
+        g = self.fork()
+        g.players = [p.copy() for p in self.players]
+        g.owned = -1
+        return g
+
+    def fork(self) -> GameState:
+        """The engine's cheap copy: the board and the turn are copied, the players are shared
+        until `mut` takes a private copy of the one about to change."""
+        t = self.turn
         return GameState(
-            self.settings, self.width, self.layout, [p.copy() for p in self.players], self.board.copy(),
-            self.draw_pile, self.discard, self.steps, Turn(
-                self.turn.player, self.turn.start, self.turn.yellow_used, self.turn.caravansary_done,
-                self.turn.leader_at_caravansary,
-            ), self.round, self.turns, self.decision_id, self.end_triggered, self.finished,
+            self.settings, self.width, self.layout, list(self.players), self.board.copy(),
+            self.draw_pile, self.discard, self.steps,
+            Turn(t.player, t.start, t.yellow_used, t.caravansary_done, t.leader_at_caravansary),
+            self.round, self.turns, self.decision_id, self.end_triggered, self.finished,
             self.last_move, self.rng_seed, self.rng_counter, self.script_dice, self.script_cards,
-            self.undo, None,
+            self.undo, None, 0,
         )
+
+    def mut(self, seat: int) -> Player:
+        """The player at `seat`, safe to change in this state (copied first if shared)."""
+        bit = 1 << seat
+        if not self.owned & bit:
+            self.players[seat] = self.players[seat].copy()
+            self.owned |= bit
+        return self.players[seat]
 
 
 @cache
@@ -162,7 +182,7 @@ def _adapter() -> TypeAdapter[GameState]:
     return TypeAdapter(GameState)
 
 
-_NOT_SAVED: Any = {"cache": True, "undo": {"base": {"cache": True}}}
+_NOT_SAVED: Any = {"cache": True, "owned": True, "undo": {"base": {"cache": True, "owned": True}}}
 
 
 def to_jsonable(state: GameState) -> Any:

@@ -27,7 +27,7 @@ def undo(state: GameState, player: int) -> tuple[GameState, list[Event]]:
     for code in u.inputs[:-1]:
         g, _ = step_once(g, code)
     if g is u.base:
-        g = g.copy()
+        g = g.fork()
     g.decision_id = state.decision_id + 1
     g.cache = None
     rest = u.inputs[:-1]
@@ -49,7 +49,7 @@ def forfeit_turn(state: GameState, player: int) -> tuple[GameState, list[Event]]
         raise GameOver()
     if d.player != player:
         raise NotYourDecision(player, d.player)
-    tx = Tx(state.copy())
+    tx = Tx(state.fork())
     tx.emit("forfeit", player, decision=state.decision_id, at=d.kind)
     g = tx.g
     turns, final = g.turns, after_last_round(g)

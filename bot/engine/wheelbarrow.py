@@ -10,7 +10,7 @@ from .machine import Tx
 
 def gain_goods(tx: Tx, seat: int, goods: dict[str, int], lira: int = 0, why: str = "") -> None:
     """Add goods (anything above a colour's capacity is lost) and Lira, and report what arrived."""
-    p = tx.g.players[seat]
+    p = tx.g.mut(seat)
     counts = list(p.goods)
     got: dict[str, int] = {}
     for colour, n in goods.items():
@@ -25,7 +25,7 @@ def gain_goods(tx: Tx, seat: int, goods: dict[str, int], lira: int = 0, why: str
 
 
 def pay_goods(tx: Tx, seat: int, goods: dict[str, int], lira: int = 0, why: str = "") -> None:
-    p = tx.g.players[seat]
+    p = tx.g.mut(seat)
     counts = list(p.goods)
     for colour, n in goods.items():
         i = GOOD_INDEX[colour]
@@ -49,7 +49,7 @@ def goods_dict(counts: Sequence[int]) -> dict[str, int]:
 
 def gain_ruby(tx: Tx, seat: int, source: str) -> None:
     g = tx.g
-    p = g.players[seat]
+    p = g.mut(seat)
     p.rubies += 1
     tx.emit("ruby", seat, source=source, total=p.rubies)
     target = ruby_target(len(g.players), len(g.settings.expansions))

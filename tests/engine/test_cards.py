@@ -150,6 +150,20 @@ def test_move34_card_moves_exactly_3_or_4_places() -> None:
     assert g.players[0].merchant == 13 and kind(g) == "assistant"
 
 
+def test_move34_card_under_the_walk_rule_option() -> None:
+    """Rule option move_card_semantics="walk" (RULES-NOTES E-2): a walk of exactly 3 or 4 steps
+    that may double back, so from the Fountain every other place of the grid can be reached;
+    the default ("distance") keeps exactly 3 or 4 steps away."""
+    from bot.engine import GameSettings, RuleOptions, new_game
+
+    settings = GameSettings(players=3, layout="in_order", rules=RuleOptions(move_card_semantics="walk"))
+    g = new_game(settings, ["red", "blue", "green"], seed=1)
+    g.players[0].cards, g.draw_pile = (), tuple(sorted(g.draw_pile + g.players[0].cards))
+    give(g, 0, "move34")
+    g = play(validate(g), "c.move34")
+    assert [c for c in codes(g) if c.startswith("go.")] == [f"go.{q}" for q in sorted(range(1, 17)) if q != 7]
+
+
 def test_return_card_brings_one_assistant_back_for_free() -> None:
     """Return 1 assistant: in phase 1, one own assistant comes back to the stack at no cost."""
     g = quiet_game()

@@ -57,7 +57,8 @@ class CaravanDraw(StepKind):
         if code == "top":
             card = g.discard[-1]
             g.discard = g.discard[:-1]
-            g.players[step.actor].cards = tuple(sorted(g.players[step.actor].cards + (card,)))
+            p = g.mut(step.actor)
+            p.cards = tuple(sorted(p.cards + (card,)))
             tx.emit("take_discard", step.actor, card=card)
         else:
             draw_card(tx, step.actor)
@@ -102,7 +103,7 @@ class Fountain(Place):
         ]
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
-        p = tx.g.players[step.actor]
+        p = tx.g.mut(step.actor)
         if code == "r.all":
             places = list(p.assistants)
             p.stack += "o" * len(places)
@@ -140,7 +141,7 @@ class FountainChoice(StepKind):
 
 def recall(tx: Tx, seat: int, where: int, why: str) -> None:
     """One own assistant comes back to the bottom of the merchant stack."""
-    p = tx.g.players[seat]
+    p = tx.g.mut(seat)
     out = list(p.assistants)
     out.remove(where)
     p.assistants = tuple(out)

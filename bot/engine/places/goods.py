@@ -40,7 +40,7 @@ class Wainwright(Place):
 def add_extension(tx: Tx, seat: int, price: int) -> None:
     """One more wheelbarrow extension; the third completes the wheelbarrow and earns its ruby."""
     g = tx.g
-    p = g.players[seat]
+    p = g.mut(seat)
     p.lira -= price
     p.extensions += 1
     g.board.wainwright_extensions -= 1

@@ -26,7 +26,7 @@ class PoliceStation(Place):
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         target = int(code[2:])
         seat = step.actor
-        tx.g.players[seat].family = target
+        tx.g.mut(seat).family = target
         tx.g.last_move = LastMove("family", seat, POLICE_STATION, target)
         tx.emit("family_sent", seat, target=target)
         push(tx.g, Step("action", seat, target, 0, "family"))

@@ -137,8 +137,8 @@ class GreatMosque(Mosque):
 def take_mosque_tile(tx: Tx, seat: int, colour: str) -> None:
     g = tx.g
     b = g.board
-    p = g.players[seat]
     pay_goods(tx, seat, {colour: 1}, why="mosque")
+    p = g.mut(seat)
     i = TILE_COLOURS.index(colour)
     stacks = list(b.mosque_tiles)
     value = stacks[i][0]
