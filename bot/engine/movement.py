@@ -10,6 +10,7 @@ from .decision import Option, who
 from .layouts import Grid
 from .machine import StepKind, Tx, end_turn_early, pop, push, register, roll
 from .state import GameState, LastMove, Step
+from .texts import join_and
 
 
 def move_options(g: GameState, seat: int, lo: int, hi: int) -> list[Option]:
@@ -180,10 +181,11 @@ class PayMerchants(StepKind):
 
     def prompt(self, g: GameState, step: Step) -> str:
         others, neutral, cost = fee(g, step.actor, step.place)
-        names = ", ".join(who(s) for s in others)
+        names = [who(s) for s in others]
         if neutral:
-            names = (names + ", " if names else "") + f"{neutral} neutral merchant" + ("s" if neutral > 1 else "")
-        return f"{who(step.actor)}: pay {cost} Lira to {names}, or end your turn."
+            names.append("the bank for " + ("a neutral merchant" if neutral == 1 else f"{neutral} neutral merchants"))
+        each = f"{MERCHANT_FEE} Lira" if cost == MERCHANT_FEE else f"{MERCHANT_FEE} Lira each ({cost} in all)"
+        return f"{who(step.actor)}: pay {each} to {join_and(names)}, or end your turn."
 
     def run(self, tx: Tx, step: Step) -> None:
         pop(tx.g)
