@@ -26,9 +26,9 @@ async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Fakecord]:
     """A fake Discord with both HTTP chokepoints patched. At the end of the test it settles,
     closes every bot, and fails the test on any limit or protocol violation that no
     `fake.rejects(...)` expected, and on any interaction the bot never answered."""
-    world = Fakecord()
-    world.install(monkeypatch)
-    yield world
-    problems = await world.teardown()
+    harness = Fakecord()
+    harness.install(monkeypatch)
+    yield harness
+    problems = await harness.teardown()
     if problems:
         pytest.fail("fakecord found problems:\n- " + "\n- ".join(problems), pytrace=False)

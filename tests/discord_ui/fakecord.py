@@ -9,16 +9,23 @@ to `ConnectionState.parse_interaction_create`, as the websocket does). No networ
 Use the `fake` fixture (tests/discord_ui/conftest.py)::
 
     async def test_new_game(fake: Fakecord) -> None:
-        srv = fake.basic_server()                         # guild, #istanbul, alice (owner), bob, carol
-        bot = await fake.start_bot(make_bot)              # real login + setup_hook, then "ready"
-        i = fake.slash(srv.alice, srv.channel, "istanbul new", {"seats": 3})
-        await fake.settle()                               # run every task discord.py scheduled
-        assert i.callback_type == 5 and i.acked_first     # deferred before anything else
-        board = fake.last_message(srv.channel)            # a Msg snapshot
-        assert board.file("board.png").is_png and srv.alice.id in board.pings
-        fake.click(board, board.button("Join").custom_id, srv.bob)
-        fake.click(board, board.button("Join").custom_id, srv.carol)   # two clicks, one settle
+        srv = fake.basic_server()                     # guild, #istanbul, alice (owner), bob, carol
+        bot = await fake.start_bot(make_bot)          # real login + setup_hook, then "ready"
+        i = fake.slash(srv.alice, srv.channel, "istanbul new", {"seats": 3, "rival": srv.bob})
+        await fake.settle()                           # run every task discord.py scheduled
+        assert i.callback_type == 5 and i.acked_first # deferred before any other request
+        lobby = i.original                            # a Msg snapshot (the filled "thinking" message)
+        join = lobby.button("Join").custom_id
+        fake.click(lobby, join, srv.bob)
+        fake.click(lobby, join, srv.carol)            # two clicks before one settle: real concurrency
         await fake.settle()
+        turn = fake.last_message(srv.channel)
+        assert turn.file("board.png").is_png and srv.alice.id in turn.pings
+
+Pings as on Discord: only a newly created, non-ephemeral, non-silent message notifies the users
+its content mentions (and its allowed_mentions allow); an edit notifies nobody, and so does the
+first followup after a "thinking" defer, because it fills the placeholder message.
+A click sees the message as the fake holds it now, not the snapshot the test passes in.
 
 World: `user(name, display_name)`, `guild(name, owner, members)`, `member(guild, user, nick=,
 permissions=)`, `set_permissions`, `text_channel(guild, name)`, `dm_channel(user)`,
@@ -26,11 +33,12 @@ permissions=)`, `set_permissions`, `text_channel(guild, name)`, `dm_channel(user
 Bots: `await start_bot(bot_or_factory, ready=True)`, `await close_bot(bot=None)`,
 `await restart(factory)` (close the current bot, start another on the same world), `bot` (the
 newest open one), `gateway(event, data)`.
-Interactions (each returns `Injected`: callback_type, callbacks, acknowledged, acked_first,
-original, followups, replies, choices, modal, requests): `slash(user, channel, "istanbul new",
-options)`, `autocomplete(user, channel, command, focused, value, options)`, `click(msg,
-custom_id, user)`, `select(msg, custom_id, values, user)`, `submit_modal(opened, values)`,
-`modal_submit(user, channel, custom_id, values, message=None)`; then `await settle()`.
+Interactions: `slash(user, channel, "istanbul new", options)`, `autocomplete(user, channel,
+command, focused, value, options)`, `click(msg, custom_id, user)`, `select(msg, custom_id,
+values, user)`, `submit_modal(opened, values)`, `modal_submit(user, channel, custom_id, values,
+message=None)`; then `await settle()`. Each returns an `Injected` (id, token, user, channel,
+callback_type(s), callbacks, acknowledged, acked_first, original, followups, replies, choices,
+modal, requests).
 `forge=True` sends what a real client could not; `expect_unanswered=True` allows no answer.
 Messages (`Msg` snapshots: content, embeds, rows, buttons, selects, files, pings, ephemeral,
 loading, text, button(label), component(custom_id), file(name)): `message(id)`,
@@ -55,6 +63,7 @@ import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any, NamedTuple
 
 import discord
@@ -92,8 +101,10 @@ class _Failure:
 
 
 class Fakecord:
-    def __init__(self) -> None:
-        self.world = World()
+    def __init__(self, start: datetime | None = None) -> None:
+        """`start`: the time of the first snowflake (default: now); two fakes given the same
+        start and fed the same steps hand out the same ids."""
+        self.world = World(start)
         self.requests: list[Request] = []
         self.violations: list[str] = []
         self.bots: list[discord.Client] = []
@@ -201,8 +212,11 @@ class Fakecord:
     def fail_next(self, method: str, path: str, error: str | tuple[int, int, str], *, times: int = 1,
                   when: Callable[[Request], bool] | None = None) -> None:
         """Answer the next `times` requests to route template `path` with an error: a name from
-        `rest.ERRORS` or (status, code, message). 5xx answers make discord.py sleep and retry."""
-        self._failures.append(_Failure(method, path, ERRORS[error] if isinstance(error, str) else error, times, when))
+        `rest.ERRORS`, (status, code, message), or "rate_limited" (`discord.RateLimited`, what
+        discord.py raises for a 429 longer than `max_ratelimit_timeout`). A 5xx is raised at once
+        as `DiscordServerError`, what discord.py raises once its retries are spent."""
+        code = (429, 0, "rate_limited") if error == "rate_limited" else ERRORS[error] if isinstance(error, str) else error
+        self._failures.append(_Failure(method, path, code, times, when))
 
     def expire_interactions(self) -> None:
         """Fifteen minutes pass: every interaction token so far is dead and every view with a
@@ -363,6 +377,8 @@ class Fakecord:
         for rule in self._failures:
             if rule.times and rule.method == req.method and rule.path == req.path and (not rule.when or rule.when(req)):
                 rule.times -= 1
+                if rule.error[2] == "rate_limited":
+                    raise discord.RateLimited(60.0)
                 raise http_error(*rule.error, req)
         try:
             handler = routes.get((req.method, req.path))

@@ -37,7 +37,7 @@ class Injected:
 
     def __init__(self, fake: Fakecord, rec: InteractionRecord) -> None:
         self._fake, self._rec = fake, rec
-        self.id, self.user, self.channel = rec.id, rec.user, rec.channel
+        self.id, self.token, self.user, self.channel = rec.id, rec.token, rec.user, rec.channel
 
     def __repr__(self) -> str:
         return f"<Injected {self._rec.label} by {self.user.name}: callbacks {self.callback_types}>"
@@ -119,9 +119,10 @@ def deliver(fake: Fakecord, bot: discord.Client | None, rec: InteractionRecord, 
     payload = payloads.interaction(
         inter_id=rec.id, itype=rec.type, token=rec.token, app_id=w.app_id, data=data, u=u, ch=ch,
         bot_id=w.bot_user.id, member_json=member_json, user_permissions=w.user_permissions(ch, u),
-        app_permissions=w.bot_permissions(ch), message_json=copy.deepcopy(message.data) if message else None)
+        app_permissions=w.bot_permissions(ch), size_limit=fake.file_limit, message_json=copy.deepcopy(message.data) if message else None)
     target = bot or fake.bot
     w.interactions[rec.id] = rec
+    w.tokens[rec.token] = rec
     token = CURRENT.set(rec)
     try:
         target._connection.parse_interaction_create(payload)  # type: ignore[arg-type]

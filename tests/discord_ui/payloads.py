@@ -36,17 +36,8 @@ EVERYONE_PERMISSIONS = discord.Permissions(
 ).value
 """What a plain member may do (the @everyone role of a fresh server, roughly)."""
 
-BOT_PERMISSIONS = discord.Permissions(
-    view_channel=True,
-    send_messages=True,
-    send_messages_in_threads=True,
-    read_message_history=True,
-    embed_links=True,
-    attach_files=True,
-    add_reactions=True,
-    use_external_emojis=True,
-    manage_messages=True,
-).value
+BOT_PERMISSIONS = EVERYONE_PERMISSIONS | discord.Permissions(
+    send_messages_in_threads=True, manage_messages=True).value
 """What the bot's own (managed) role allows in every channel unless a test revokes something."""
 
 
@@ -306,7 +297,7 @@ def interaction_metadata(inter_id: int, itype: int, u: User, owners: Json) -> Js
 
 def interaction(*, inter_id: int, itype: int, token: str, app_id: int, data: Json | None, u: User,
                 ch: Channel, bot_id: int, member_json: Json | None, user_permissions: int,
-                app_permissions: int, message_json: Json | None) -> Json:
+                app_permissions: int, size_limit: int, message_json: Json | None) -> Json:
     """An INTERACTION_CREATE payload: in a guild channel (with `member`) or a DM (with `user`)."""
     payload: Json = {
         "id": str(inter_id),
@@ -322,7 +313,7 @@ def interaction(*, inter_id: int, itype: int, token: str, app_id: int, data: Jso
         "entitlement_sku_ids": [],
         "authorizing_integration_owners": owners(ch),
         "context": 0 if ch.guild is not None else 1,
-        "attachment_size_limit": FILE_SIZE_LIMIT,
+        "attachment_size_limit": size_limit,
     }
     if data is not None:
         payload["data"] = data

@@ -34,7 +34,7 @@ class Bump(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"toy:bump:(
         self.game, self.version = game, version
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: Any) -> Bump:
         return cls(int(match["game"]), int(match["v"]))
 
@@ -55,7 +55,7 @@ class Boom(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"toy:boom")
         super().__init__(discord.ui.Button(label="Boom", custom_id="toy:boom"))
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+    async def from_custom_id(cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
                              match: Any) -> Boom:
         return cls()
 

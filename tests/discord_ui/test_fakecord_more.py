@@ -123,6 +123,10 @@ async def test_dm_interactions_carry_a_user_and_no_guild(fake: Fakecord) -> None
     await fake.settle()
     assert fake.world.interactions[i.id].channel.guild is None
     assert fake.last_dm(srv.alice).content == "Game 7 at v1" and i.acked_first
+    hand = fake.slash(srv.alice, fake.dm_channel(srv.alice), "istanbul hand")
+    await fake.settle()
+    assert hand.original is not None and hand.original.ephemeral and hand.original.guild_id is None
+    assert hand.original.channel_id == fake.dm_channel(srv.alice).id
 
 
 async def test_permissions_from_the_interaction_and_the_ready_cache(fake: Fakecord) -> None:
@@ -159,6 +163,10 @@ async def test_injected_failures_raise_as_discord_py_would(fake: Fakecord) -> No
     fake.fail_next("GET", "/channels/{channel_id}/messages/{message_id}", "unknown_message")
     with pytest.raises(discord.NotFound):
         await bot.get_partial_messageable(srv.channel.id).fetch_message(sent.id)
+    fake.fail_next("POST", "/channels/{channel_id}/messages", "rate_limited")
+    with pytest.raises(discord.RateLimited):
+        await bot.get_partial_messageable(srv.channel.id).send("burst")
+    assert (await bot.get_partial_messageable(srv.channel.id).fetch_message(sent.id)).id == sent.id
     fake.delete_channel(srv.channel)
     with pytest.raises(discord.NotFound) as unknown_channel:
         await bot.fetch_channel(srv.channel.id)
@@ -187,7 +195,7 @@ async def test_expired_tokens_and_timed_out_views(fake: Fakecord) -> None:
     fake.expire_interactions()
     await fake.settle()
     assert timed_out == [True]
-    followup = discord.Webhook.from_state({"id": fake.world.app_id, "type": 3, "token": f"fake-interaction-token-{i.id}"},
+    followup = discord.Webhook.from_state({"id": fake.world.app_id, "type": 3, "token": i.token},
                                           state=bot._connection)
     with pytest.raises(discord.NotFound) as dead:
         await followup.send("too late")
@@ -200,15 +208,14 @@ async def test_answering_twice_and_following_up_too_early_are_caught(fake: Fakec
     i = fake.slash(srv.alice, srv.channel, "istanbul hand")
     await fake.settle()
     session = bot.http._HTTPClient__session  # type: ignore[attr-defined]
-    token = fake.world.interactions[i.id].token
     with fake.rejects("answered twice"), pytest.raises(discord.HTTPException) as twice:
         await async_context.get().create_interaction_response(
-            i.id, token, session=session, params=interaction_response_params(type=6))
+            i.id, i.token, session=session, params=interaction_response_params(type=6))
     assert (twice.value.status, twice.value.code) == (400, 40060)
     sent = await bot.get_partial_messageable(srv.channel.id).send("board", view=board(3, 0))
     bot.versions[3] = 0
     early = fake.click(sent.id, "toy:bump:3:0", srv.bob, expect_unanswered=True)
-    hook = discord.Webhook.from_state({"id": fake.world.app_id, "type": 3, "token": f"fake-interaction-token-{early.id}"},
+    hook = discord.Webhook.from_state({"id": fake.world.app_id, "type": 3, "token": early.token},
                                       state=bot._connection)
     with fake.rejects("followup sent before"), pytest.raises(discord.NotFound):
         await hook.send("too early")

@@ -31,10 +31,10 @@ KINDS = {2: "slash command", 3: "component", 4: "autocomplete", 5: "modal submit
 def _by_token(fake: Fakecord, req: Request) -> InteractionRecord:
     if int(req.args["webhook_id"]) != fake.world.app_id:
         raise Refuse("unknown_webhook")
-    for rec in fake.world.interactions.values():
-        if rec.token == req.args["webhook_token"] and not rec.expired:
-            return rec
-    raise Refuse("unknown_webhook")
+    rec = fake.world.tokens.get(req.args["webhook_token"])
+    if rec is None or rec.expired:
+        raise Refuse("unknown_webhook")
+    return rec
 
 
 def _fits(rec: InteractionRecord, cb: int) -> bool:

@@ -11,6 +11,7 @@ import copy
 import itertools
 import re
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import discord
@@ -122,8 +123,8 @@ class InteractionRecord:
 
 
 class World:
-    def __init__(self) -> None:
-        self._next_id = discord.utils.time_snowflake(discord.utils.utcnow())
+    def __init__(self, start: datetime | None = None) -> None:
+        self._next_id = discord.utils.time_snowflake(start or discord.utils.utcnow())
         self.bot_user = User(self.snowflake(), "Istanbul", None, bot=True)
         self.app_id = self.bot_user.id
         self.app_owner = User(self.snowflake(), "developer")
@@ -132,6 +133,7 @@ class World:
         self.channels: dict[int, Channel] = {}
         self.messages: dict[int, StoredMessage] = {}
         self.interactions: dict[int, InteractionRecord] = {}
+        self.tokens: dict[str, InteractionRecord] = {}
         self.commands: dict[int | None, list[Json]] = {}
         self.command_ids: dict[tuple[int | None, str], int] = {}
 
