@@ -15,7 +15,8 @@ Entry points
   ``StaleDecision``, ``IllegalChoice`` or ``GameOver`` (all ``EngineError``, with a message a
   player can read) and changes nothing when the choice is not allowed.
 - ``undo(state, player) -> (state, events)``: takes back that player's last choice, never past a
-  barrier (a die roll, a card drawn or shown, another player's choice, a forfeit; once another
+  barrier (a die roll, a card drawn or shown, a demand tile turned up by a sale, another
+  player's choice, a forfeit; once another
   player has chosen, undoing that choice does not reopen the earlier player's);
   ``NothingToUndo`` otherwise. ``can_undo(state, player)`` tells without trying.
 - ``forfeit_turn(state, player) -> (state, events)``: plays the player's default choices until
@@ -38,12 +39,23 @@ by the chance outcomes (``dice``, ``draw``) and events that only tell the story.
 
 Option codes
 ------------
-``go.N`` move to place N; ``a.collect``/``a.leave``/``a.neutral`` the assistant; ``pay``;
-``x.end`` end the turn (decline); ``act``/``skip`` the action (some places offer their sub-choice
-directly: ``f.N`` Police Station, ``m.<colour>`` mosque tile, ``nK`` Tea House call, ``g.<good>``
-Black Market); ``c.<kind>`` plays a bonus card in every decision that offers it (private);
-``t.yellow`` the yellow tile, ``t.four1``/``t.four2``/``t.reroll`` the red tile; ``k<seat>.card``
-/ ``k<seat>.lira`` catch a family member; ``gov``/``smug`` the Governor and Smuggler; ``done``.
+A card play is ``c.<kind>`` in every decision that offers it (always private). Movement
+``go.N``; assistant ``a.collect`` / ``a.leave`` / ``a.neutral`` / ``a.none`` (the Fountain's
+neutral assistant); ``pay``; ``x.end`` ends the turn (declining the assistant or the payment);
+action ``act`` / ``skip``, or the place's sub-choice directly: ``f.N`` Police Station,
+``m.<colour>`` mosque tile, ``nK`` Tea House call (3-12), ``g.<good>`` / ``roll`` Black Market,
+``r.all`` / ``r.some`` Fountain; inside actions ``s.<good>`` / ``s.all`` / ``done`` a sale,
+``g.<good>`` a good (Smuggler, Sultan's 'any', card, Black Market after the roll, green tile),
+``pile`` / ``top`` a Caravansary draw, ``d.<kind>`` a discard (private), ``r.N`` / ``y.N`` an
+assistant called back, ``ok`` / ``t.four1`` / ``t.four2`` / ``t.reroll`` the dice and the red
+tile, ``no`` no green-tile good; ``t.yellow`` the yellow tile; ``k<seat>.card`` /
+``k<seat>.lira`` catch a family member; ``r.card`` / ``r.lira`` the family card's reward;
+``gov`` / ``smug`` the Governor and Smuggler; ``done`` ends the encounters (and the leftover
+cards). Labels are at most 80 characters; at most 25 options, at most 20 of them public.
+
+Whether the game waits for a player never depends on the cards in a hand: a step whose options
+may depend on the hand (the free window, card modifiers, the leftover cards) is asked whenever
+the hand holds any card, even with a single option.
 
 Glossary of the state
 ---------------------
@@ -53,7 +65,9 @@ draw order does not exist until a draw), ``discard`` (face-up pile, top last), `
 pending steps of the turn, current last), ``turn`` (the current turn's flags), ``round``,
 ``turns`` (turns started), ``decision_id``, ``end_triggered`` (someone reached the ruby target:
 this is the last round), ``finished``, ``last_move`` (token, seat, source, target),
-``rng_seed``/``rng_counter``, ``script_dice``/``script_cards`` (hidden), ``undo`` (hidden).
+``rng_seed``/``rng_counter``, ``script_dice``/``script_cards`` (hidden), ``undo`` (hidden);
+``cache`` and ``owned`` are bookkeeping, never serialised. ``copy()`` gives a state whose every
+part may be edited; the engine's own ``fork()`` shares the players a choice does not touch.
 
 ``Player``: ``seat``, ``colour``, ``merchant`` (place of the merchant stack), ``stack`` (assistants
 under the merchant, top first, "o" own / "n" neutral), ``assistants`` (places where own assistants

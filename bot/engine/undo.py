@@ -17,7 +17,8 @@ def can_undo(state: GameState, player: int) -> bool:
 
 def undo(state: GameState, player: int) -> tuple[GameState, list[Event]]:
     """Take back `player`'s last choice. Never reaches past a barrier (a roll, a drawn or shown
-    card, another player's choice, a forfeit); the decision id still rises."""
+    card, a demand tile turned up, another player's choice, a forfeit); the decision id still
+    rises."""
     u = state.undo
     if state.finished:
         raise GameOver()
