@@ -23,6 +23,7 @@ _TOOLS: dict[str, str] = {
     "render": "play a seeded game to a turn and write its turn image and private images",
     "arena": "play seeded games between computer players and print who wins",
     "play": "play a game in this terminal: people at one keyboard against computer players",
+    "sync": "register the /istanbul commands with Discord (in one server with --guild ID, or everywhere)",
 }
 
 _NO_TOKEN_HELP = """\
@@ -33,8 +34,11 @@ To get one:
   2. On its "Bot" page, reset the token and copy it.
   3. Put it in a file named .env in this folder:   DISCORD_TOKEN=<your token>
      (see .env.example; an environment variable of the same name works too).
-  4. Invite the bot: on the "OAuth2" page pick the scopes "bot" and "applications.commands",
-     open the generated URL and choose your server.
+  4. Invite the bot: on the "OAuth2" page pick the scopes "bot" and "applications.commands" and
+     the bot permissions View Channels, Send Messages, Embed Links and Attach Files; open the
+     generated URL and choose your server.
+  5. Run this command again. The first start registers the /istanbul commands (Discord may take
+     up to an hour to show them everywhere; set DEV_GUILD_ID for one server at once).
 
 Without Discord you can play right here in the terminal, against computer players:
   python -m bot play                    (you and 2 computer players; see python -m bot play --help)
@@ -72,8 +76,9 @@ def _run() -> int:
         print(exc, file=sys.stderr)
         return 2
     if settings.discord_token is not None and settings.discord_token.get_secret_value():
-        print("The Discord layer is not built yet.", file=sys.stderr)
-        return 2
+        from bot.discord_ui import run_bot
+
+        return run_bot(settings)
     print(_NO_TOKEN_HELP)
     if sys.stdin.isatty() and _ask_yes("Play a game against two computer players now? [Y/n] "):
         print()

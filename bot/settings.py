@@ -28,6 +28,15 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(default=None, validation_alias="DEV_GUILD_ID", gt=0)
     # After a person's turn ends, how long before the next computer seat moves (time to undo).
     turn_grace_seconds: float = Field(default=60.0, validation_alias="TURN_GRACE_SECONDS", ge=0, le=3600)
+    # The running bot's online backups: the folder (default: "backups" beside the database), how
+    # many to keep, and how often (hours; 0 turns them off).
+    backup_dir: Path | None = Field(default=None, validation_alias="BACKUP_DIR")
+    backup_keep: int = Field(default=7, validation_alias="BACKUP_KEEP", ge=1, le=1000)
+    backup_hours: float = Field(default=24.0, validation_alias="BACKUP_HOURS", ge=0, le=24 * 365)
+
+    @property
+    def backups(self) -> Path:
+        return self.backup_dir if self.backup_dir is not None else self.db_path.parent / "backups"
 
 
 def load_settings() -> Settings:

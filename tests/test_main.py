@@ -1,4 +1,4 @@
-"""``python -m bot run`` without a Discord layer: explain when no token is set, exit 2 when one is."""
+"""``python -m bot run``: explain when no token is set; start the bot when one is."""
 
 from __future__ import annotations
 
@@ -40,10 +40,48 @@ def test_run_without_token_explains_and_exits_0(tmp_path: Path) -> None:
     assert result.stderr == ""
 
 
-def test_run_with_token_but_no_discord_layer_exits_2(tmp_path: Path) -> None:
-    result = _run_bot(tmp_path, token="x")
-    assert result.returncode == 2
-    assert "not built yet" in result.stderr
+def test_run_with_a_token_starts_the_bot_and_a_refused_token_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """With a token, `run` starts the Discord bot; a token Discord refuses is a plain message, exit 2."""
+    import discord
+
+    from bot.discord_ui.client import IstanbulBot
+
+    started: list[str] = []
+
+    async def refuse(self: IstanbulBot, token: str, *, reconnect: bool = True) -> None:
+        started.append(token)
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("DB_PATH", str(tmp_path / "bot.db"))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(IstanbulBot, "start", refuse)
+    monkeypatch.setattr(discord.utils, "setup_logging", lambda **kwargs: None)
+    assert main(["run"]) == 2
+    assert started == ["not-a-real-token"]
+    err = capsys.readouterr().err
+    assert "refused the token" in err and "not-a-real-token" not in err
+
+
+def test_run_without_a_network_is_one_line(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import discord
+
+    from bot.discord_ui.client import IstanbulBot
+
+    async def offline(self: IstanbulBot, token: str, *, reconnect: bool = True) -> None:
+        raise OSError("Name or service not known")
+
+    monkeypatch.setenv("DISCORD_TOKEN", "t")
+    monkeypatch.setenv("DB_PATH", str(tmp_path / "bot.db"))
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(IstanbulBot, "start", offline)
+    monkeypatch.setattr(discord.utils, "setup_logging", lambda **kwargs: None)
+    assert main(["run"]) == 1
+    assert "cannot reach Discord" in capsys.readouterr().err
 
 
 def test_help_lists_every_command(capsys: pytest.CaptureFixture[str]) -> None:

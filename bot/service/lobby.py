@@ -73,6 +73,24 @@ class LobbyMixin(ServiceCore):
             await sql.put_seats(conn, game_id, seats)
             return await self._load(conn, game_id)
 
+    async def choose_colour(self, game_id: int, user: str, colour: str | None) -> Game:
+        """A seated player picks a free colour in the lobby (None: drawn at the start)."""
+        _check_colour(colour)
+        async with self.lock(game_id), self.db.transaction() as conn:
+            game = await self._load(conn, game_id)
+            _lobby(game)
+            me = game.seat_of(user)
+            if me is None:
+                raise NotSeated()
+            if colour and any(s.colour == colour and s.user_id != user for s in game.seats):
+                raise NotAllowed(f"{colour.capitalize()} is already taken.")
+            seats = [
+                SeatRow(s.game_id, s.seat, s.kind, s.user_id, s.name, colour if s.user_id == user else s.colour, False)
+                for s in game.seats
+            ]
+            await sql.put_seats(conn, game_id, seats)
+            return await self._load(conn, game_id)
+
     async def leave(self, game_id: int, user: str) -> Game:
         """Leave a lobby; when its creator leaves, the lobby closes."""
         async with self.lock(game_id), self.db.transaction() as conn:

@@ -49,9 +49,11 @@ class PlayMixin(ServiceCore):
 
     async def _accept(
         self, game: Game, change: Callable[[GameState], tuple[GameState, list[Event]]],
-        extra: list[tuple[str, int | None, dict[str, Any]]] | None = None,
+        extra: list[tuple[str, int | None, dict[str, Any]]] | None = None, *, grace: bool = True,
     ) -> Outcome:
-        """Apply an engine entry point and commit its events as one transaction."""
+        """Apply an engine entry point and commit its events as one transaction. A person's turn
+        that ends starts the grace period (unless `grace` is False: a skipped turn cannot be
+        taken back, so nothing waits for it)."""
         state = self._playing(game)
         before = self.decider(state)
         try:
@@ -61,7 +63,7 @@ class PlayMixin(ServiceCore):
         after = self.decider(new)
         human_before = before is not None and not game.seats[before].played_by_computer
         rows = _rows(events) + (extra or [])
-        row = await self._commit(game, new, rows, grace=before != after and human_before)
+        row = await self._commit(game, new, rows, grace=grace and before != after and human_before)
         if row is None:
             raise errors.StaleDecision()
         done = Game(row, game.seats, new)
@@ -94,15 +96,43 @@ class PlayMixin(ServiceCore):
             decider = self.decider(state)
             assert decider is not None
             if not force:
-                if by_user is None or game.seat_of(by_user) is None:
-                    raise errors.NotSeated()
-                if game.seats[decider].user_id == by_user:
-                    raise errors.NotAllowed("You cannot skip your own turn; make a choice instead.")
-                idle = self.clock() - game.row.updated_at
-                if idle < game.options.timeout_hours * 3600:
-                    raise errors.NotAllowed("That player's time is not up yet.")
+                await self._check_idle(game, decider, by_user, "skip")
             note = (SERVICE_EVENT + "skip", decider, {"by": by_user or ""})
-            return await self._accept(game, lambda s: engine.forfeit_turn(s, decider), [note])
+            return await self._accept(game, lambda s: engine.forfeit_turn(s, decider), [note], grace=False)
+
+    async def hand_idle_seat(self, game_id: int, by_user: str) -> Game:
+        """Another seated player hands the idle decider's seat to the computer player (once the
+        game's timeout has passed); the owner can take it back (`take_back_seat`)."""
+        game = await self.load(game_id)
+        decider = self.decider(self._playing(game))
+        assert decider is not None
+        await self._check_idle(game, decider, by_user, "hand over")
+        return await self.set_computer(game_id, decider, True, by_user=by_user)
+
+    async def idle_for(self, game: Game, seat: int) -> float:
+        """Seconds the seat has been deciding since the last move, not counting time it was away."""
+        now = self.clock()
+        idle = now - game.row.updated_at
+        user = game.seats[seat].user_id
+        if user is not None:
+            async with self.db.read() as conn:
+                raw = await timer_sql.get_user_settings(conn, user)
+            start, end = raw.get("away_from"), raw.get("away_until")
+            if start is not None and end is not None:
+                overlap = min(end, now) - max(start, game.row.updated_at)
+                idle -= max(0.0, overlap)
+        return idle
+
+    async def _check_idle(self, game: Game, decider: int, by_user: str | None, what: str) -> None:
+        if by_user is None or game.seat_of(by_user) is None:
+            raise errors.NotSeated()
+        seat = game.seats[decider]
+        if seat.user_id == by_user:
+            raise errors.NotAllowed(f"You cannot {what} your own turn; make a choice instead.")
+        if seat.played_by_computer:
+            raise errors.NotAllowed("A computer player is deciding; it needs no push.")
+        if await self.idle_for(game, decider) < game.options.timeout_hours * 3600:
+            raise errors.NotAllowed(f"{seat.name}'s time is not up yet.")
 
     async def set_computer(self, game_id: int, seat: int, computer: bool, *, by_user: str | None = None) -> Game:
         """Hand a person's seat to the computer player, or give it back."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..store import TimerRow
 from ..store import surface as sql
 from ..store import timers as timer_sql
 from ..store.surface import MessageRow
@@ -65,6 +66,17 @@ class SurfaceMixin(ServiceCore):
             new = merge_settings(current, changes)
             await timer_sql.set_user_settings(conn, user_id, new.model_dump(mode="json"))
         return new
+
+    async def reschedule_timer(self, timer: TimerRow, due_at: float, changes: dict[str, Any] | None = None) -> bool:
+        """Move a handled timer later (its payload updated by `changes`), unless it was set again
+        meanwhile (a move resets the turn's timers: that newer timer stands)."""
+        payload = {**timer.payload, **(changes or {})}
+        async with self.db.transaction() as conn:
+            return await sql.move_timer(conn, timer.game_id, timer.kind, timer.due_at, due_at, payload)
+
+    async def games_in_guild(self, guild_id: int, statuses: tuple[str, ...] = ("lobby", "active")) -> list[int]:
+        async with self.db.read() as conn:
+            return await sql.games_in_guild(conn, guild_id, statuses)
 
     async def clear_timer_at(self, game_id: int, kind: str, due_at: float) -> bool:
         """Take off a timer that was handled, unless it was set again meanwhile."""

@@ -47,7 +47,8 @@ class UserSettings(BaseModel):
     quiet_from: int | None = Field(default=None, ge=0, lt=24 * 60)  # minutes after midnight, local
     quiet_to: int | None = Field(default=None, ge=0, lt=24 * 60)
     zone: str = "UTC"
-    away_until: float | None = None  # reminders and timeouts paused until then
+    away_from: float | None = None  # reminders and timeouts paused from then ...
+    away_until: float | None = None  # ... until then
     dm_closed_at: float | None = None  # the last time a DM to this user was refused
 
     @field_validator("zone")
@@ -81,7 +82,7 @@ class UserSettings(BaseModel):
         return end.timestamp()
 
     def away_at(self, when: float) -> bool:
-        return self.away_until is not None and when < self.away_until
+        return self.away_until is not None and (self.away_from or 0) <= when < self.away_until
 
     def describe(self) -> str:
         where = {

@@ -4,7 +4,9 @@ migrations 0001 and 0002; ids are plain integers and strings, no chat-library ty
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from typing import Any
 
 import aiosqlite
 
@@ -104,3 +106,23 @@ async def clear_timer_at(conn: aiosqlite.Connection, game_id: int, kind: str, du
         "DELETE FROM timers WHERE game_id = ? AND kind = ? AND due_at = ?", (game_id, kind, due_at)
     )
     return cur.rowcount == 1
+
+
+async def move_timer(
+    conn: aiosqlite.Connection, game_id: int, kind: str, old_due: float, new_due: float, payload: dict[str, Any],
+) -> bool:
+    """Move a timer that was handled to a later time, unless it was set again meanwhile."""
+    cur = await conn.execute(
+        "UPDATE timers SET due_at = ?, payload = ? WHERE game_id = ? AND kind = ? AND due_at = ?",
+        (new_due, json.dumps(payload, sort_keys=True), game_id, kind, old_due),
+    )
+    return cur.rowcount == 1
+
+
+async def games_in_guild(conn: aiosqlite.Connection, guild_id: int, statuses: tuple[str, ...]) -> list[int]:
+    marks = ", ".join("?" for _ in statuses)
+    rows = await conn.execute_fetchall(
+        f"SELECT id FROM games WHERE origin = 'discord' AND guild_id = ? AND status IN ({marks}) ORDER BY id",
+        (guild_id, *statuses),
+    )
+    return [int(r[0]) for r in rows]

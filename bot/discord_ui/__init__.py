@@ -1,0 +1,89 @@
+"""The Discord front end: the only package that imports discord.py.
+
+- ``client.IstanbulBot``: the bot (service, dynamic items, the ``/istanbul`` commands, timers).
+- ``commands``: the slash commands; ``lobby``: the lobby message and its settings; ``handlers``:
+  what each click does; ``idle``: skipping and handing over idle seats; ``status``: a user's
+  games, settings, time away and statistics.
+- ``publisher.Publisher.sync(game)``: makes the channel and the DMs show the stored game (turn
+  messages, computer turns, the end, cards by DM); idempotent, called after every change.
+- ``payloads``: what is sent, built from views (public messages from the public view only).
+- ``scheduler``: grace periods, reminders, idle notices, retries, sweeps and backups.
+- ``ids`` and ``items``: custom_ids and the `DynamicItem`s that parse them.
+
+Entry points for ``python -m bot``: `run_bot(settings)` and `sync_commands(settings, guild)`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+
+import aiohttp
+import discord
+
+from ..settings import Settings
+
+log = logging.getLogger(__name__)
+
+
+def run_bot(settings: Settings) -> int:
+    """Start the bot with the configured token; returns the exit code."""
+    from .client import IstanbulBot
+
+    assert settings.discord_token is not None
+    token = settings.discord_token.get_secret_value()
+    discord.utils.setup_logging(level=logging.INFO, root=True)
+
+    async def main() -> int:
+        bot = IstanbulBot(settings)
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
+                loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+        async with bot:
+            try:
+                await bot.start(token)
+            except discord.LoginFailure:
+                print("Discord refused the token: check DISCORD_TOKEN (see .env.example).", file=sys.stderr)
+                return 2
+            except (OSError, aiohttp.ClientError) as exc:
+                print(f"The bot cannot reach Discord ({exc}); check the network and try again.", file=sys.stderr)
+                return 1
+        return 0
+
+    try:
+        return asyncio.run(main())
+    except KeyboardInterrupt:
+        return 0
+
+
+def sync_commands(settings: Settings, guild: int | None) -> int:
+    """Register the slash commands with Discord (in one server at once, or globally)."""
+    from .client import IstanbulBot
+
+    assert settings.discord_token is not None
+    token = settings.discord_token.get_secret_value()
+
+    async def main() -> int:
+        bot = IstanbulBot(settings, run_timers=False, auto_sync=False)
+        async with bot:
+            try:
+                await bot.login(token)
+            except discord.LoginFailure:
+                print("Discord refused the token: check DISCORD_TOKEN (see .env.example).", file=sys.stderr)
+                return 2
+            target = discord.Object(guild) if guild else None
+            if target is not None:
+                bot.tree.copy_global_to(guild=target)
+            synced = await bot.tree.sync(guild=target)
+            where = f"server {guild}" if guild else "every server (Discord may take up to an hour)"
+            print(f"Registered {len(synced)} command group(s) for {where}.")
+        return 0
+
+    return asyncio.run(main())
+
+
+__all__ = ["run_bot", "sync_commands"]

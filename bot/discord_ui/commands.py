@@ -1,0 +1,316 @@
+"""The ``/istanbul`` command group. Discord's clients enforce option ranges and choices, but
+discord.py does not, so every value is checked again here or by the service."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from .. import engine
+from ..engine.components import COLOURS
+from ..engine.texts import rule_text, rule_topics
+from ..service import Game, TableOptions, errors
+from . import payloads
+from .handlers import Answer, jump_url
+from .lobby import CLOCKS, LAYOUT_LABELS, lobby_action
+from .payloads import Payload
+from .text import EMBED_DESCRIPTION_LIMIT, clip, plain
+
+if TYPE_CHECKING:
+    from .client import IstanbulBot
+    from .handlers import Handlers
+
+log = logging.getLogger(__name__)
+Choice = app_commands.Choice
+
+LAYOUT_CHOICES = [Choice(name=label[:100], value=name) for name, label in LAYOUT_LABELS.items()]
+MOVE_CHOICES = [
+    Choice(name="exactly 3 or 4 places away (rulebook)", value="distance"),
+    Choice(name="along any walk of 3 or 4 steps (house rule)", value="walk"),
+]
+COLOUR_CHOICES = [Choice(name=c.capitalize(), value=c) for c in COLOURS]
+NOTIFY_CHOICES = [
+    Choice(name="a mention in the game's channel", value="channel"),
+    Choice(name="a direct message", value="dm"),
+    Choice(name="both", value="both"),
+    Choice(name="no reminders", value="none"),
+]
+_ = CLOCKS  # presets are offered by the lobby's settings select; here any hours can be typed
+
+
+def table_options(
+    seats: int, computers: int, layout: str, neutral_assistants: bool, caravan_leader: bool, move_card: str,
+    reminder_hours: float, timeout_hours: float,
+) -> TableOptions:
+    """The options of `/istanbul new`, validated as the service validates any table."""
+    from ..service import parse_options
+
+    if layout not in LAYOUT_LABELS:
+        raise errors.BadOptions(f"Unknown layout '{clip(layout, 40)}'.")
+    if move_card not in ("distance", "walk"):
+        raise errors.BadOptions(f"Unknown rule for the move card: '{clip(move_card, 40)}'.")
+    return parse_options({
+        "seats": seats, "computers": computers, "layout": layout, "neutral_assistants": neutral_assistants,
+        "caravan_leader": caravan_leader, "rules": {"move_card_semantics": move_card},
+        "reminder_hours": reminder_hours, "timeout_hours": timeout_hours,
+    })
+
+
+class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="Play Istanbul in this channel"):
+    def __init__(self, bot: IstanbulBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    @property
+    def handlers(self) -> Handlers:
+        return self.bot.istanbul
+
+    async def _game_here(self, interaction: discord.Interaction[Any], game_id: int | None = None) -> Game:
+        """The game this command is about: the given id (it must be one of the user's), else the
+        game in this channel, else (in a DM) the user's only game."""
+        svc = self.handlers.service
+        user = str(interaction.user.id)
+        if game_id is not None:
+            game = await svc.load(game_id)
+            if game.seat_of(user) is None and game.row.channel_id != interaction.channel_id:
+                raise errors.NotSeated()
+            return game
+        if interaction.guild_id is not None and interaction.channel_id is not None:
+            found = await svc.game_in_channel(interaction.channel_id)
+            if found is None:
+                raise errors.NotAllowed("There is no game in this channel. Start one with `/istanbul new`.")
+            return found
+        mine = [row for row in await svc.user_games(user) if row.origin == "discord"]
+        if len(mine) == 1:
+            return await svc.load(mine[0].id)
+        raise errors.NotAllowed("Use this in the game's channel (or give the game's number).")
+
+    def _run(self, interaction: discord.Interaction[Any], what: str, work: Any, game_id: int | None = None) -> Any:
+        return self.handlers.guarded(interaction, f"/istanbul {what}", game_id, "private", work)
+
+    # -- setting up ---------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a table for a new game of Istanbul in this channel")
+    @app_commands.describe(
+        seats="Players at the table, computers included (2-5)",
+        computers="How many seats computer players take (0-4)",
+        layout="How the 16 places are laid out",
+        neutral_assistants="Variant for 2-4 players: neutral assistants on the board",
+        caravan_leader="Variant: the Caravan Leader tile",
+        move_card="How the 'Move 3 or 4' bonus card counts",
+        reminder_hours="Remind the player to move after this many hours (1-168)",
+        timeout_hours="Others may skip an idle turn after this many hours (1-720)",
+        colour="Your colour (otherwise drawn at the start)",
+    )
+    @app_commands.choices(layout=LAYOUT_CHOICES, move_card=MOVE_CHOICES, colour=COLOUR_CHOICES)
+    async def new(
+        self, interaction: discord.Interaction[Any], seats: app_commands.Range[int, 2, 5] = 4,
+        computers: app_commands.Range[int, 0, 4] = 0, layout: str = "short", neutral_assistants: bool = False,
+        caravan_leader: bool = False, move_card: str = "distance",
+        reminder_hours: app_commands.Range[float, 1, 168] = 24.0,
+        timeout_hours: app_commands.Range[float, 1, 720] = 72.0, colour: str | None = None,
+    ) -> None:
+        async def work() -> Answer:
+            if interaction.guild_id is None or interaction.channel_id is None:
+                raise errors.NotAllowed("Games are played in a server channel, not in direct messages.")
+            if colour is not None and colour not in COLOURS:
+                raise errors.BadOptions(f"Unknown colour '{clip(colour, 20)}'.")
+            opts = table_options(
+                seats, computers, layout, neutral_assistants, caravan_leader, move_card, reminder_hours, timeout_hours,
+            )
+            game = await self.handlers.service.create_lobby(
+                creator=str(interaction.user.id), creator_name=interaction.user.display_name, options=opts,
+                origin="discord", guild_id=interaction.guild_id, channel_id=interaction.channel_id, colour=colour,
+            )
+            try:
+                await self.handlers.publisher.sync(game.id)
+            except discord.Forbidden:
+                await self.handlers.service.abandon(game.id, str(interaction.user.id))
+                return (
+                    "I cannot post in this channel. Please let me View Channel, Send Messages, Embed Links "
+                    "and Attach Files here, then try again."
+                )
+            return f"Your table (game #{game.id}) is open. Others join with the **Join** button; press **Start** when ready."
+
+        await self._run(interaction, "new", work)
+
+    async def _lobby_command(self, interaction: discord.Interaction[Any], action: str) -> Answer:
+        game = await self._game_here(interaction)
+        return await lobby_action(self.handlers, interaction, game.id, action, [])
+
+    @app_commands.command(name="join", description="Take a seat at the table in this channel")
+    async def join(self, interaction: discord.Interaction[Any]) -> None:
+        await self._run(interaction, "join", lambda: self._lobby_command(interaction, "join"))
+
+    @app_commands.command(name="start", description="Start the game at this channel's table (its creator)")
+    async def start(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> Answer:
+            await self._lobby_command(interaction, "start")
+            return "The game has started."
+
+        await self._run(interaction, "start", work)
+
+    @app_commands.command(name="leave", description="Leave the table; after the start, a computer plays your seat")
+    async def leave(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> Answer:
+            game = await self._game_here(interaction)
+            user = str(interaction.user.id)
+            if game.row.status == "lobby":
+                return await lobby_action(self.handlers, interaction, game.id, "leave", [])
+            seat = game.seat_of(user)
+            if seat is None:
+                raise errors.NotSeated()
+            await self.handlers.service.set_computer(game.id, seat.seat, True, by_user=user)
+            await self.handlers.publisher.sync(game.id)
+            return "A computer player now plays your seat. Come back any time with `/istanbul resume`."
+
+        await self._run(interaction, "leave", work)
+
+    @app_commands.command(name="abandon", description="End this channel's game without a result (creator or Manage Channels)")
+    async def abandon(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> Answer:
+            from .idle import confirm
+
+            game = await self._game_here(interaction)
+            admin = bool(interaction.permissions.manage_channels)
+            if str(interaction.user.id) != game.row.creator and not admin:
+                raise errors.NotAllowed("Only the game's creator or someone who can manage this channel can abandon it.")
+            return confirm(game.id, "abandonok", f"Abandon game #{game.id}? It ends without a result.", "Yes, abandon it")
+
+        await self._run(interaction, "abandon", work)
+
+    # -- during the game ----------------------------------------------------------------------
+
+    @app_commands.command(name="status", description="Where this channel's game stands")
+    async def status(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> Answer:
+            game = await self._game_here(interaction)
+            if game.state is None:
+                names = ", ".join(plain(s.name) for s in game.seats)
+                return f"Game #{game.id} is a lobby: {names} so far."
+            state = game.state
+            decision = engine.pending(state)
+            turn = await self.handlers.service.message(game.id, "turn")
+            who = plain(game.names().get(decision.player, "?")) if decision else "nobody"
+            lines = [f"Round {state.round}. {who} is choosing." if decision else "The game is over."]
+            link = jump_url(game, turn.message_id if turn else None)
+            if link:
+                lines.append(f"Turn message: {link}")
+            for s in engine.result(state):
+                lines.append(f"{plain(game.names().get(s.seat, '?'))}: {s.rubies} rubies, {s.lira} Lira")
+            images = await self.handlers.service.images_of(game, ())
+            embed = discord.Embed(title=f"Istanbul · game #{game.id}", description="\n".join(lines))
+            embed.set_image(url=f"attachment://{payloads.BOARD_FILE}")
+            return Payload(None, embed, [(payloads.BOARD_FILE, images.public)])
+
+        await self._run(interaction, "status", work)
+
+    @app_commands.command(name="cards", description="Your bonus cards (only you see them)")
+    @app_commands.describe(game="The game's number (only needed in direct messages)")
+    async def cards(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        async def work() -> Answer:
+            found = await self._game_here(interaction, game)
+            return await self.handlers.cards(found.id, str(interaction.user.id))
+
+        await self._run(interaction, "cards", work)
+
+    @app_commands.command(name="log", description="What has happened in this channel's game")
+    @app_commands.describe(game="The game's number (only needed in direct messages)")
+    async def log(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        async def work() -> Answer:
+            found = await self._game_here(interaction, game)
+            return await self.handlers.log(found.id)
+
+        await self._run(interaction, "log", work)
+
+    @app_commands.command(name="undo", description="Take back your last choice")
+    async def undo(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> Answer:
+            game = await self._game_here(interaction)
+            return await self.handlers.undo(game.id, str(interaction.user.id))
+
+        await self._run(interaction, "undo", work)
+
+    @app_commands.command(name="resume", description="Take your seat back from the computer player")
+    async def resume(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> Answer:
+            game = await self._game_here(interaction)
+            seat = game.seat_of(str(interaction.user.id))
+            if seat is None:
+                raise errors.NotSeated()
+            if not seat.computer:
+                return "You are playing your own seat already."
+            await self.handlers.service.take_back_seat(game.id, str(interaction.user.id))
+            await self.handlers.publisher.sync(game.id)
+            return "Your seat is yours again."
+
+        await self._run(interaction, "resume", work)
+
+    # -- anywhere -----------------------------------------------------------------------------
+
+    @app_commands.command(name="rules", description="The rules of a place, bonus card or mosque tile")
+    @app_commands.describe(topic="A place, card, tile or encounter, e.g. 'Sultan's Palace' or '13'")
+    async def rules(self, interaction: discord.Interaction[Any], topic: str) -> None:
+        async def work() -> Answer:
+            text = rule_text(topic[:100])
+            if text is None:
+                return f"I know no rule called '{plain(clip(topic, 60))}'. Start typing to see the topics."
+            name, _, body = text.partition(": ")
+            return Payload(None, discord.Embed(title=name, description=body[:EMBED_DESCRIPTION_LIMIT]))
+
+        await self._run(interaction, "rules", work)
+
+    @rules.autocomplete("topic")
+    async def _topics(self, interaction: discord.Interaction[Any], current: str) -> list[Choice[str]]:
+        wanted = current.strip().lower()
+        found = [t for t in rule_topics() if wanted in t.lower()]
+        return [Choice(name=t[:100], value=t[:100]) for t in found[:25]]
+
+    @app_commands.command(name="games", description="Your games in every server")
+    async def games(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> Answer:
+            from .status import games_overview
+
+            return await games_overview(self.handlers, str(interaction.user.id))
+
+        await self._run(interaction, "games", work)
+
+    @app_commands.command(name="settings", description="How and when you are reminded to move")
+    @app_commands.describe(
+        reminders="Where reminders reach you", quiet="Quiet hours like 22:00-07:00, or 'off'",
+        zone="Your time zone, e.g. Europe/Berlin (for quiet hours)",
+    )
+    @app_commands.choices(reminders=NOTIFY_CHOICES)
+    async def settings(
+        self, interaction: discord.Interaction[Any], reminders: str | None = None, quiet: str | None = None,
+        zone: str | None = None,
+    ) -> None:
+        async def work() -> Answer:
+            from .status import change_settings
+
+            return await change_settings(self.handlers, str(interaction.user.id), reminders, quiet, zone)
+
+        await self._run(interaction, "settings", work)
+
+    @app_commands.command(name="away", description="Pause your reminders and turn timeouts for some days (0 ends it)")
+    @app_commands.describe(days="How many days (0-14)")
+    async def away(self, interaction: discord.Interaction[Any], days: app_commands.Range[int, 0, 14]) -> None:
+        async def work() -> Answer:
+            from .status import set_away
+
+            return await set_away(self.handlers, str(interaction.user.id), days)
+
+        await self._run(interaction, "away", work)
+
+    @app_commands.command(name="stats", description="Your finished games, wins and mean rubies, per server")
+    async def stats(self, interaction: discord.Interaction[Any]) -> None:
+        async def work() -> Answer:
+            from .status import user_stats
+
+            return await user_stats(self.handlers, str(interaction.user.id))
+
+        await self._run(interaction, "stats", work)

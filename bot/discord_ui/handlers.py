@@ -1,0 +1,269 @@
+"""What every click and command does, after its component or command has been parsed.
+
+Each handler acknowledges the interaction first (DESIGN: before any loading or rendering), then
+goes through the service, then lets the `Publisher` bring the messages up to date. Bad input of
+any kind ends in a plain ephemeral answer and changes nothing; nothing is left to discord.py's
+"Ignoring exception" log."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal
+
+import discord
+
+from .. import engine
+from ..service import Game, GameService, errors
+from . import ids, payloads
+from .payloads import Payload
+from .publisher import Publisher, seats_of
+from .text import CONTENT_LIMIT, EMBED_DESCRIPTION_LIMIT, newest_lines
+
+log = logging.getLogger(__name__)
+
+Ack = Literal["update", "private"]
+Answer = str | Payload | None
+LOG_FILE_FROM = 60  # lines: longer logs also come as a text file
+
+
+def jump_url(game: Game, message_id: int | None) -> str:
+    if message_id is None or game.row.channel_id is None:
+        return ""
+    guild = game.row.guild_id or "@me"
+    return f"https://discord.com/channels/{guild}/{game.row.channel_id}/{message_id}"
+
+
+def from_ephemeral(interaction: discord.Interaction[Any]) -> bool:
+    message = interaction.message
+    return message is not None and message.flags.ephemeral
+
+
+class Handlers:
+    def __init__(self, client: discord.Client, service: GameService, publisher: Publisher) -> None:
+        self.client = client
+        self.service = service
+        self.publisher = publisher
+
+    # -- the guard every interaction goes through ------------------------------------------------
+
+    async def guarded(
+        self, interaction: discord.Interaction[Any], what: str, game_id: int | None, ack: Ack,
+        work: Callable[[], Awaitable[Answer]],
+    ) -> None:
+        """Acknowledge, do the work, answer privately; service errors become plain answers."""
+        log.info("game %s: %s (interaction %s)", game_id, what, interaction.id)
+        try:
+            if not interaction.response.is_done():
+                if ack == "private":
+                    await interaction.response.defer(ephemeral=True, thinking=True)
+                else:
+                    await interaction.response.defer()
+            answer = await work()
+        except errors.ServiceError as exc:
+            answer = str(exc)
+        except discord.Forbidden as exc:
+            log.warning("game %s: %s refused by Discord (%s)", game_id, what, exc.code)
+            answer = "Discord refused something I tried to do; an admin may need to check my permissions here."
+        except discord.HTTPException as exc:
+            log.warning("game %s: %s failed at Discord (%s %s)", game_id, what, exc.status, exc.code)
+            answer = "Discord did not accept a message just now; anything you chose is saved. Try again in a moment."
+        except Exception:
+            log.exception("game %s: %s failed (interaction %s)", game_id, what, interaction.id)
+            answer = "Something went wrong on my side. Anything already accepted is saved; try again in a moment."
+        if answer is None:
+            return
+        payload = answer if isinstance(answer, Payload) else Payload(answer[:CONTENT_LIMIT])
+        await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
+
+    # -- decisions --------------------------------------------------------------------------------
+
+    async def option(self, interaction: discord.Interaction[Any], game_id: int, decision_id: int, code: str) -> None:
+        await self.guarded(
+            interaction, "option", game_id, "update", lambda: self._choose(interaction, game_id, decision_id, code)
+        )
+
+    async def select(self, interaction: discord.Interaction[Any], game_id: int, decision_id: int, values: list[str]) -> None:
+        async def work() -> Answer:
+            if len(values) != 1 or not ids.recognised(ids.option_id(game_id, decision_id, values[0])):
+                raise errors.BadOptions("Pick exactly one of the choices offered.")
+            return await self._choose(interaction, game_id, decision_id, values[0])
+
+        await self.guarded(interaction, "select", game_id, "update", work)
+
+    async def _choose(self, interaction: discord.Interaction[Any], game_id: int, decision_id: int, code: str) -> Answer:
+        user = str(interaction.user.id)
+        try:
+            outcome = await self.service.submit(game_id, user, decision_id, code)
+        except errors.StaleDecision:
+            return await self._moved_on(game_id, user)
+        await self.publisher.sync(game_id, actor=outcome.decider_before, via=interaction)
+        if from_ephemeral(interaction):
+            await interaction.edit_original_response(content="Done.", view=None)
+        return None
+
+    async def _moved_on(self, game_id: int, user: str) -> Answer:
+        """A click on an older decision: say so, and offer the current one to its decider."""
+        game = await self.service.load(game_id)
+        turn = await self.service.message(game_id, "turn")
+        link = jump_url(game, turn.message_id if turn else None)
+        note = str(errors.StaleDecision()) + (f" The current turn: {link}" if link else "")
+        seat = game.seat_of(user)
+        decision = engine.pending(game.state) if game.state is not None else None
+        if decision is None or seat is None or seat.seat != decision.player:
+            return note
+        return payloads.decision_payload(game_id, decision, game.names(), note)
+
+    async def card(self, interaction: discord.Interaction[Any], game_id: int, code: str) -> None:
+        async def work() -> Answer:
+            user = str(interaction.user.id)
+            game = await self.service.load(game_id)
+            seat = game.seat_of(user)
+            if seat is None:
+                raise errors.NotSeated()
+            decision = engine.pending(game.state) if game.state is not None else None
+            if decision is None:
+                raise errors.GameIsOver()
+            if decision.player != seat.seat:
+                raise errors.NotYourDecision(game.names().get(decision.player, ""))
+            if decision.option(code) is None:
+                return "That card cannot be played at this moment of the turn."
+            outcome = await self.service.submit(game_id, user, decision.decision_id, code)
+            await self.publisher.sync(game_id, actor=outcome.decider_before)
+            if from_ephemeral(interaction):
+                await interaction.edit_original_response(**(await self.cards(game_id, user)).edit_kwargs())
+            return None
+
+        await self.guarded(interaction, "card", game_id, "update", work)
+
+    # -- the utility row and the buttons on notices -------------------------------------------------
+
+    async def utility(self, interaction: discord.Interaction[Any], game_id: int, action: str) -> None:
+        from .idle import IDLE_ACTIONS, idle_action
+
+        user = str(interaction.user.id)
+        simple: dict[str, tuple[Ack, Callable[[], Awaitable[Answer]]]] = {
+            "undo": ("update", lambda: self.undo(game_id, user, interaction)),
+            "cards": ("private", lambda: self.cards(game_id, user)),
+            "log": ("private", lambda: self.log(game_id)),
+            "private": ("private", lambda: self.private_options(game_id, user)),
+            "retrydm": ("private", lambda: self.retry_dms(game_id, user)),
+            "rematch": ("private", lambda: self.rematch(game_id, interaction)),
+            "abandonok": ("private", lambda: self.abandon(game_id, interaction)),
+        }
+        if action in simple:
+            ack, work = simple[action]
+            await self.guarded(interaction, action, game_id, ack, work)
+        elif action in IDLE_ACTIONS:
+            await self.guarded(interaction, action, game_id, "private", lambda: idle_action(self, interaction, game_id, action))
+        else:
+            await self.guarded(interaction, "unknown", game_id, "private", _unknown)
+
+    async def undo(self, game_id: int, user: str, interaction: discord.Interaction[Any] | None = None) -> Answer:
+        outcome = await self.service.undo(game_id, user)
+        await self.publisher.sync(game_id, actor=outcome.decider_after, via=interaction)
+        return None if interaction is not None else "Taken back."
+
+    async def cards(self, game_id: int, user: str) -> Payload:
+        game = await self.service.load(game_id)
+        seat = game.seat_of(user)
+        if seat is None:
+            raise errors.NotSeated()
+        if game.state is None:
+            raise errors.NotStarted()
+        images = await self.service.images_of(game, (seat.seat,), public=False)
+        own = engine.view(game.state, seat.seat)
+        return payloads.cards_payload(game_id, own, seats_of(game)[seat.seat], images.private[seat.seat])
+
+    async def log(self, game_id: int) -> Payload:
+        game = await self.service.load(game_id)
+        lines = [line for _, line in await self.service.lines(game_id)]
+        if not lines:
+            return Payload("Nothing has happened yet.")
+        text = newest_lines(lines, EMBED_DESCRIPTION_LIMIT, "… (the whole log is attached)")
+        embed = discord.Embed(title=f"Istanbul · game #{game.id} · what happened", description=text)
+        files = []
+        if len(lines) > LOG_FILE_FROM or text.startswith("…"):
+            files.append((f"istanbul-game-{game.id}-log.txt", ("\n".join(lines) + "\n").encode()))
+        return Payload(None, embed, files)
+
+    async def private_options(self, game_id: int, user: str) -> Answer:
+        game = await self.service.load(game_id)
+        seat = game.seat_of(user)
+        if seat is None:
+            raise errors.NotSeated()
+        decision = engine.pending(game.state) if game.state is not None else None
+        if decision is None:
+            raise errors.GameIsOver()
+        if decision.player != seat.seat:
+            raise errors.NotYourDecision(game.names().get(decision.player, ""))
+        return payloads.private_options_payload(game_id, decision, game.names())
+
+    async def retry_dms(self, game_id: int, user: str) -> Answer:
+        game = await self.service.load(game_id)
+        seat = game.seat_of(user)
+        if seat is None:
+            raise errors.NotSeated()
+        await self.service.update_user_settings(user, dm_closed_at=None)
+        await self.service.clear_notice(game_id, "dm_closed", user)
+        await self.publisher.refresh_cards(game, only=seat.seat, force=True)
+        if (await self.service.user_settings(user)).dm_closed_at is not None:
+            return "Your direct messages are still closed to me. Use **My cards** meanwhile."
+        return "Done: your cards are in your direct messages now."
+
+    async def rematch(self, game_id: int, interaction: discord.Interaction[Any]) -> Answer:
+        user = str(interaction.user.id)
+        old = await self.service.load(game_id)
+        if old.row.status != "finished":
+            raise errors.NotAllowed("A rematch can be set up once the game is over.")
+        if old.seat_of(user) is None:
+            raise errors.NotAllowed("Only the players of this game can set up its rematch.")
+        people = [s for s in old.seats if s.kind == "discord_user" and s.user_id]
+        me = old.seat_of(user)
+        assert me is not None
+        opts = old.options.model_copy(update={"seats": len(old.seats), "computers": len(old.seats) - len(people)})
+        game = await self.service.create_lobby(
+            creator=user, creator_name=interaction.user.display_name, options=opts, origin="discord",
+            guild_id=old.row.guild_id, channel_id=old.row.channel_id, colour=me.colour,
+        )
+        for s in people:
+            if s.user_id != user and s.user_id is not None:
+                game = await self.service.join(game.id, s.user_id, s.name, s.colour)
+        await self.publisher.sync(game.id)
+        return f"A new table (game #{game.id}) is open with the same players and settings: press **Start** on it."
+
+    async def abandon(self, game_id: int, interaction: discord.Interaction[Any]) -> Answer:
+        admin = bool(interaction.permissions.manage_channels) if interaction.guild_id else False
+        await self.service.abandon(game_id, str(interaction.user.id), admin=admin)
+        await self.publisher.sync(game_id)
+        game = await self.service.load(game_id)
+        if game.row.channel_id is not None:
+            await self.publisher.channel(game.row.channel_id).send(
+                f"Game #{game_id} was abandoned by {payloads.plain(interaction.user.display_name)}.",
+                allowed_mentions=discord.AllowedMentions.none(),
+            )
+        return f"Game #{game_id} is abandoned; the channel is free for a new game."
+
+    # -- the lobby --------------------------------------------------------------------------------
+
+    async def lobby(self, interaction: discord.Interaction[Any], game_id: int, action: str, values: list[str]) -> None:
+        from .lobby import lobby_action
+
+        if action not in ids.LOBBY:
+            await self.guarded(interaction, "unknown", game_id, "private", _unknown)
+            return
+        await self.guarded(
+            interaction, f"lobby {action}", game_id, "update",
+            lambda: lobby_action(self, interaction, game_id, action, values),
+        )
+
+    # -- components that are not (or no longer) ours to run ------------------------------------------
+
+    async def stray(self, interaction: discord.Interaction[Any]) -> None:
+        """A component interaction with an ist: custom_id that no dynamic item will run (forged,
+        malformed, or not on its message)."""
+        await self.guarded(interaction, "stray component", None, "private", _unknown)
+
+
+async def _unknown() -> Answer:
+    return "That button is not one I know (it may be from an old version of the bot). Nothing was changed."

@@ -1,0 +1,71 @@
+"""The custom_ids of every component the bot sends (DESIGN "The Discord surface").
+
+Prefixes are disjoint, because discord.py runs every dynamic-item template that matches:
+
+- ``ist:o:<game>:<decision>:<code>``: one option of one decision (a button);
+- ``ist:s:<game>:<decision>``: a select whose values are option codes;
+- ``ist:c:<game>:<code>``: play a bonus card in whatever decision offers it now;
+- ``ist:u:<game>:<action>``: Undo, My cards, Log, Choose privately, skip, ... (`UTILITY`);
+- ``ist:l:<game>:<action>``: the lobby: join, leave, start, settings and its selects (`LOBBY`).
+
+Game and decision ids are decimal, codes follow the engine's code pattern; every id stays far
+below Discord's 100 characters. Anything else starting with ``ist:`` is forged or stale.
+"""
+
+from __future__ import annotations
+
+import re
+
+GAME = r"(?P<game>[1-9][0-9]{0,11})"
+DECISION = r"(?P<decision>0|[1-9][0-9]{0,8})"
+CODE = r"(?P<code>[a-z][a-z0-9_.-]{0,11})"
+ACTION = r"(?P<action>[a-z][a-z0-9_.]{0,19})"
+
+OPTION_TEMPLATE = rf"ist:o:{GAME}:{DECISION}:{CODE}"
+SELECT_TEMPLATE = rf"ist:s:{GAME}:{DECISION}"
+CARD_TEMPLATE = rf"ist:c:{GAME}:{CODE}"
+UTILITY_TEMPLATE = rf"ist:u:{GAME}:{ACTION}"
+LOBBY_TEMPLATE = rf"ist:l:{GAME}:{ACTION}"
+
+TEMPLATES = tuple(
+    re.compile(t) for t in (OPTION_TEMPLATE, SELECT_TEMPLATE, CARD_TEMPLATE, UTILITY_TEMPLATE, LOBBY_TEMPLATE)
+)
+
+# Actions of the utility row and of the lobby; anything else is refused in plain words.
+UTILITY = frozenset({
+    "undo", "cards", "log", "private", "skip", "skipok", "hand", "handok", "back", "retrydm", "mute",
+    "rematch", "abandonok", "status",
+})
+LOBBY_SETTINGS = frozenset({"seats", "computers", "layout", "variants", "clock"})
+LOBBY = frozenset({"join", "leave", "start", "settings", "colour"} | {f"set.{name}" for name in LOBBY_SETTINGS})
+
+
+def option_id(game: int, decision: int, code: str) -> str:
+    return f"ist:o:{game}:{decision}:{code}"
+
+
+def select_id(game: int, decision: int) -> str:
+    return f"ist:s:{game}:{decision}"
+
+
+def card_id(game: int, code: str) -> str:
+    return f"ist:c:{game}:{code}"
+
+
+def utility_id(game: int, action: str) -> str:
+    assert action in UTILITY, action
+    return f"ist:u:{game}:{action}"
+
+
+def lobby_id(game: int, action: str) -> str:
+    assert action in LOBBY, action
+    return f"ist:l:{game}:{action}"
+
+
+def is_ours(custom_id: str) -> bool:
+    return custom_id.startswith("ist:")
+
+
+def recognised(custom_id: str) -> bool:
+    """Whether a custom_id matches one of the templates exactly."""
+    return any(t.fullmatch(custom_id) for t in TEMPLATES)

@@ -1,0 +1,235 @@
+"""The lobby: its message (seats and settings, Join / Leave / Start / Settings and a colour
+select), the creator's settings selects, and what each lobby component does."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from ..engine.components import COLOURS
+from ..service import Game, TableOptions, errors
+from ..store.surface import MessageRow
+from .items import LobbyItem
+from .payloads import Payload, view_of
+from .text import clip, plain
+
+if TYPE_CHECKING:
+    from .handlers import Handlers
+    from .publisher import Publisher
+
+log = logging.getLogger(__name__)
+
+LAYOUT_LABELS = {
+    "short": "Short paths (recommended for a first game)",
+    "long": "Long paths",
+    "in_order": "Places in number order",
+    "random": "Random (Fountain inside, Black Market and Tea House apart)",
+}
+VARIANT_LABELS = {
+    "neutral_assistants": "Neutral assistants (2-4 players)",
+    "caravan_leader": "Caravan Leader",
+    "walk": "'Move 3 or 4' walks any path (house rule)",
+}
+# (reminder hours, timeout hours) presets of the settings select; /istanbul new sets any values.
+CLOCKS = {
+    "fast": (2.0, 12.0, "Brisk: remind after 2 h, skippable after 12 h"),
+    "daily": (24.0, 72.0, "Daily: remind after 24 h, skippable after 3 days"),
+    "relaxed": (48.0, 168.0, "Relaxed: remind after 2 days, skippable after 7 days"),
+}
+
+
+def hours(h: float) -> str:
+    if h >= 48 and h % 24 == 0:
+        return f"{int(h // 24)} days"
+    return f"{h:g} h"
+
+
+def settings_lines(opts: TableOptions) -> list[str]:
+    variants = [VARIANT_LABELS[v] for v in ("neutral_assistants", "caravan_leader") if getattr(opts, v)]
+    if opts.rules.move_card_semantics == "walk":
+        variants.append(VARIANT_LABELS["walk"])
+    return [
+        f"**Layout:** {LAYOUT_LABELS[opts.layout]}",
+        f"**Variants:** {', '.join(variants) if variants else 'none'}",
+        f"**Clock:** a reminder after {hours(opts.reminder_hours)}; an idle turn may be skipped after "
+        f"{hours(opts.timeout_hours)}",
+    ]
+
+
+def lobby_payload(game: Game, creator_name: str) -> Payload:
+    opts = game.options
+    seats = [f"{i + 1}. {plain(s.name)}" + (f" ({s.colour})" if s.colour else "") for i, s in enumerate(game.seats)]
+    open_seats = opts.human_seats - len(game.seats)
+    if open_seats > 0:
+        seats.append(f"_{open_seats} open seat{'s' if open_seats != 1 else ''}_")
+    if opts.computers:
+        seats.append(f"_+ {opts.computers} computer player{'s' if opts.computers != 1 else ''}_")
+    embed = discord.Embed(
+        title=f"Istanbul · a new table (game #{game.id})",
+        description=(
+            f"{plain(creator_name)} is setting up a game of Istanbul for {opts.seats} players. "
+            "Press **Join** to take a seat; the creator presses **Start** (seat order is drawn at random)."
+        ),
+        colour=discord.Colour.from_rgb(120, 98, 70),
+    )
+    embed.add_field(name=f"Players ({len(game.seats)}/{opts.human_seats})", value="\n".join(seats)[:1024], inline=True)
+    embed.add_field(name="Settings", value="\n".join(settings_lines(opts))[:1024], inline=True)
+    embed.set_footer(text="Only the creator can change the settings or start. The lobby closes after 7 days.")
+    taken = {s.colour for s in game.seats if s.colour}
+    colours = [discord.SelectOption(label="Any colour (drawn at the start)", value="any")] + [
+        discord.SelectOption(label=c.capitalize(), value=c) for c in COLOURS if c not in taken
+    ]
+    view = view_of(
+        LobbyItem.button(game.id, "join", label="Join", style=discord.ButtonStyle.success, row=0),
+        LobbyItem.button(game.id, "leave", label="Leave", row=0),
+        LobbyItem.button(game.id, "start", label="Start", style=discord.ButtonStyle.primary, row=0),
+        LobbyItem.button(game.id, "settings", label="Settings", row=0),
+        LobbyItem.select(game.id, "colour", colours, placeholder="Join with a colour, or change yours", row=1),
+    )
+    return Payload(None, embed, [], view)
+
+
+def closed_payload(game: Game) -> Payload:
+    what = {
+        "active": "The game has started: turn messages follow below.",
+        "finished": "This game is over.",
+        "abandoned": "This table was closed.",
+    }.get(game.row.status, "This table is closed.")
+    seats = ", ".join(plain(s.name) for s in game.seats) or "nobody"
+    embed = discord.Embed(title=f"Istanbul · game #{game.id}", description=f"{what}\nPlayers: {seats}")
+    return Payload(None, embed, [], None)
+
+
+def settings_payload(game: Game) -> Payload:
+    """The creator's settings selects (ephemeral), each showing the current value."""
+    opts = game.options
+    g = game.id
+
+    def choice(label: str, value: str, current: bool, description: str | None = None) -> discord.SelectOption:
+        return discord.SelectOption(label=label, value=value, default=current, description=description)
+
+    seats = [choice(f"{n} players", str(n), n == opts.seats) for n in range(2, 6)]
+    computers = [choice(f"{n} computer player{'s' if n != 1 else ''}", str(n), n == opts.computers) for n in range(0, 5)]
+    layouts = [choice(label[:100], name, name == opts.layout) for name, label in LAYOUT_LABELS.items()]
+    on = {v for v in ("neutral_assistants", "caravan_leader") if getattr(opts, v)}
+    if opts.rules.move_card_semantics == "walk":
+        on.add("walk")
+    variants = [choice(label, name, name in on) for name, label in VARIANT_LABELS.items()]
+    clocks = [
+        choice(label, key, (r, t) == (opts.reminder_hours, opts.timeout_hours)) for key, (r, t, label) in CLOCKS.items()
+    ]
+    view = view_of(
+        LobbyItem.select(g, "set.seats", seats, placeholder="Players at the table", row=0),
+        LobbyItem.select(g, "set.computers", computers, placeholder="Computer players", row=1),
+        LobbyItem.select(g, "set.layout", layouts, placeholder="Layout", row=2),
+        LobbyItem.select(g, "set.variants", variants, placeholder="Variants: none", min_values=0,
+                         max_values=len(variants), row=3),
+        LobbyItem.select(g, "set.clock", clocks, placeholder="Clock (custom: set with /istanbul new)", row=4),
+    )
+    return Payload(f"Settings of game #{g} (only you see this; changes show on the lobby at once).", None, [], view)
+
+
+def setting_changes(game: Game, action: str, values: list[str]) -> dict[str, Any]:
+    """The option changes a settings select asks for; `BadOptions` for values it never offered."""
+    name = action.removeprefix("set.")
+    if name in ("seats", "computers"):
+        if len(values) != 1 or not values[0].isdigit():
+            raise errors.BadOptions("Pick one number.")
+        return {name: int(values[0])}
+    if name == "layout":
+        if len(values) != 1 or values[0] not in LAYOUT_LABELS:
+            raise errors.BadOptions("Pick one of the layouts offered.")
+        return {"layout": values[0]}
+    if name == "variants":
+        if not set(values) <= set(VARIANT_LABELS) or len(set(values)) != len(values):
+            raise errors.BadOptions("Pick variants from the list.")
+        rules = {**game.options.rules.model_dump(), "move_card_semantics": "walk" if "walk" in values else "distance"}
+        return {
+            "neutral_assistants": "neutral_assistants" in values, "caravan_leader": "caravan_leader" in values,
+            "rules": rules,
+        }
+    if name == "clock":
+        if len(values) != 1 or values[0] not in CLOCKS:
+            raise errors.BadOptions("Pick one of the clocks offered.")
+        reminder, timeout, _ = CLOCKS[values[0]]
+        return {"reminder_hours": reminder, "timeout_hours": timeout}
+    raise errors.BadOptions("That setting does not exist.")
+
+
+async def refresh_lobby(publisher: Publisher, game: Game) -> None:
+    """Show the lobby (status 'lobby') or its closed form (any other status), once."""
+    assert game.row.channel_id is not None
+    row = await publisher.service.message(game.id, "lobby")
+    if game.row.status == "lobby":
+        creator = next((s.name for s in game.seats if s.user_id == game.row.creator), "Someone")
+        payload = lobby_payload(game, creator)
+        mode = "open"
+    else:
+        if row is None or row.mode == "closed":
+            return
+        payload = closed_payload(game)
+        mode = "closed"
+    message_id = None
+    if row is not None:
+        try:
+            await publisher.channel(row.channel_id).get_partial_message(row.message_id).edit(**payload.edit_kwargs())
+            message_id = row.message_id
+        except discord.NotFound:
+            message_id = None
+    if message_id is None:
+        if mode == "closed":
+            return
+        message_id = (await publisher.channel(game.row.channel_id).send(**payload.send_kwargs())).id
+    await publisher.service.put_message(
+        MessageRow(game.id, "lobby", "", game.row.channel_id, message_id, None, -1, 0, mode, "")
+    )
+
+
+async def lobby_action(handlers: Handlers, interaction: discord.Interaction[Any], game_id: int, action: str,
+                       values: list[str]) -> str | None:
+    """Do what a lobby component asks; returns an ephemeral answer (None: nothing to say)."""
+    svc = handlers.service
+    user = str(interaction.user.id)
+    name = interaction.user.display_name
+    if action == "join":
+        await svc.join(game_id, user, name)
+        await handlers.publisher.sync(game_id)
+        return "You have a seat. The creator starts the game when everyone is in."
+    if action == "leave":
+        game = await svc.leave(game_id, user)
+        await handlers.publisher.sync(game_id)
+        return "The table is closed." if game.row.status == "abandoned" else "You left the table."
+    if action == "start":
+        await svc.start(game_id, user)
+        log.info("game %s started", game_id)
+        await handlers.publisher.sync(game_id)
+        return None
+    if action == "colour":
+        if len(values) != 1 or (values[0] != "any" and values[0] not in COLOURS):
+            raise errors.BadOptions("Pick one colour from the list.")
+        colour = None if values[0] == "any" else values[0]
+        game = await svc.load(game_id)
+        if game.seat_of(user) is None:
+            await svc.join(game_id, user, name, colour)
+            answer = f"You have a seat{' as ' + colour if colour else ''}."
+        else:
+            await svc.choose_colour(game_id, user, colour)
+            answer = f"Your colour is now {colour}." if colour else "Your colour will be drawn at the start."
+        await handlers.publisher.sync(game_id)
+        return answer
+    game = await svc.load(game_id)
+    if game.row.status != "lobby":
+        raise errors.NotInLobby()
+    if user != game.row.creator:
+        raise errors.NotAllowed("Only the game's creator can change its settings.")
+    if action == "settings":
+        await interaction.followup.send(ephemeral=True, **settings_payload(game).send_kwargs())
+        return None
+    if action.startswith("set."):
+        game = await svc.set_options(game_id, user, **setting_changes(game, action, values))
+        await handlers.publisher.sync(game_id)
+        await interaction.edit_original_response(**settings_payload(game).edit_kwargs())
+        return None
+    raise errors.BadOptions(clip(f"Unknown lobby action '{action}'.", 100))

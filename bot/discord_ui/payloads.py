@@ -1,0 +1,295 @@
+"""What the bot sends, as plain data: content, one embed, PNG files and a view of dynamic items.
+
+Builders here are pure functions of what the reader may know: public messages take the public
+view, the decision's public options and the public lines; private ones take the reader's own
+view. That keeps hidden information out of public payloads by construction (and the privacy tests
+check it by re-dealing the hidden parts)."""
+
+from __future__ import annotations
+
+import io
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from ..engine import Decision, Option, View
+from ..engine.texts import CARD_NAMES, CARD_TEXTS, MOSQUE_TILE_NAMES, MOSQUE_TILE_TEXTS
+from . import ids
+from .items import CardButton, OptionButton, OptionSelect, UtilityButton
+from .text import (
+    EMBED_DESCRIPTION_LIMIT,
+    LABEL_LIMIT,
+    SELECT_TEXT_LIMIT,
+    clip,
+    colour_of,
+    newest_lines,
+    plain,
+    seat_title,
+)
+
+BOARD_FILE = "board.png"
+CARDS_FILE = "cards.png"
+BUTTON_ROWS = 4  # the fifth row is the utility row
+MAX_BUTTONS = 5 * BUTTON_ROWS
+DECLINES = frozenset({"x.end", "skip", "done"})
+
+
+@dataclass(slots=True)
+class Payload:
+    """One message. `view` None on an edit removes the components."""
+
+    content: str | None = None
+    embed: discord.Embed | None = None
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    view: discord.ui.View | None = None
+    mention: int | None = None  # the one user this message may ping
+
+    def _mentions(self) -> discord.AllowedMentions:
+        users = [discord.Object(self.mention)] if self.mention else False
+        return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users)
+
+    def _files(self) -> list[discord.File]:
+        # discord.py closes File objects after each request: build fresh ones every time.
+        return [discord.File(io.BytesIO(data), filename=name) for name, data in self.files]
+
+    def send_kwargs(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"allowed_mentions": self._mentions()}
+        if self.content:
+            out["content"] = self.content
+        if self.embed is not None:
+            out["embed"] = self.embed
+        if self.files:
+            out["files"] = self._files()
+        if self.view is not None:
+            out["view"] = self.view
+        return out
+
+    def edit_kwargs(self) -> dict[str, Any]:
+        return {
+            "content": self.content, "embed": self.embed, "attachments": self._files(), "view": self.view,
+            "allowed_mentions": self._mentions(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """What messages need to know about a seat."""
+
+    seat: int
+    name: str
+    colour: str | None
+    user_id: int | None  # a Discord user (None: a computer seat)
+    computer: bool
+
+    @property
+    def title(self) -> str:
+        return seat_title(self.name, self.colour)
+
+
+def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for item in items:
+        view.add_item(item)
+    return view
+
+
+def utility_row(game: int, *, private: str | None = None) -> list[discord.ui.Item[Any]]:
+    """Undo, My cards, Log, and (when `private` is a label) the button that opens the decider's
+    private options."""
+    row: list[discord.ui.Item[Any]] = [
+        UtilityButton(game, "undo", label="Undo", row=4),
+        UtilityButton(game, "cards", label="My cards", row=4),
+        UtilityButton(game, "log", label="Log", row=4),
+    ]
+    if private:
+        row.append(UtilityButton(game, "private", label=clip(private, LABEL_LIMIT), style=discord.ButtonStyle.primary, row=4))
+    return row
+
+
+def fill(text: str, names: dict[int, str]) -> str:
+    """The engine's seat placeholders replaced by (harmless) names."""
+    for seat, name in names.items():
+        text = text.replace("{seat:" + str(seat) + "}", plain(name))
+    return text
+
+
+def option_items(game: int, decision: Decision, options: list[Option], names: dict[int, str]) -> list[discord.ui.Item[Any]]:
+    """Buttons for up to 20 options (4 rows), else one select."""
+    if len(options) <= MAX_BUTTONS:
+        return [
+            OptionButton(
+                game, decision.decision_id, o.code, label=clip(fill(o.label, names), LABEL_LIMIT),
+                style=discord.ButtonStyle.secondary if o.code in DECLINES else discord.ButtonStyle.primary,
+                row=i // 5,
+            )
+            for i, o in enumerate(options)
+        ]
+    choices = [
+        discord.SelectOption(label=clip(fill(o.label, names), SELECT_TEXT_LIMIT), value=o.code) for o in options[:25]
+    ]
+    return [OptionSelect(game, decision.decision_id, choices, placeholder="Choose…", row=0)]
+
+
+def public_part(decision: Decision) -> list[Option]:
+    return [o for o in decision.options if not o.private]
+
+
+def story(lines: list[str], tail: str) -> str:
+    """Recent lines, then `tail` (the question), within the embed's limit."""
+    room = EMBED_DESCRIPTION_LIMIT - len(tail) - 2
+    told = newest_lines(lines, room) if lines else ""
+    return f"{told}\n\n{tail}" if told else tail
+
+
+def turn_payload(
+    game: int, public: View, decision: Decision, seat: Seat, names: dict[int, str], lines: list[str],
+    image: bytes, *, ping: bool,
+) -> Payload:
+    """The turn message of the seat that decides: the board, what happened since that seat's last
+    turn, the question, its public options, and the utility row."""
+    hand = public.hand(seat.seat)
+    hand_count = hand if isinstance(hand, int) else len(hand)
+    options = public_part(decision)
+    private = None
+    if hand_count > 0 or len(options) < len(decision.options):
+        private = "Choose privately…" if options else f"{seat.name} is choosing…"
+    prompt = fill(decision.prompt, names)
+    embed = discord.Embed(
+        title=clip(f"Round {public.round} · {plain(seat.title)} to play", 256),
+        description=story(lines, f"**{prompt}**"),
+        colour=colour_of(seat.colour),
+    )
+    embed.set_image(url=f"attachment://{BOARD_FILE}")
+    embed.set_footer(text=f"Istanbul · game #{game} · decision {decision.decision_id}")
+    content = f"<@{seat.user_id}>, your turn." if seat.user_id and not seat.computer else None
+    view = view_of(*option_items(game, decision, options, names), *utility_row(game, private=private))
+    return Payload(content, embed, [(BOARD_FILE, image)], view, seat.user_id if ping else None)
+
+
+def over_payload(
+    game: int, public: View, seat: Seat, names: dict[int, str], lines: list[str], image: bytes,
+    next_name: str, grace_seconds: float,
+) -> Payload:
+    """A turn that just ended, during its grace period: the board after it and an Undo button."""
+    wait = f"about {round(grace_seconds)} seconds" if grace_seconds < 120 else f"about {round(grace_seconds / 60)} minutes"
+    tail = f"**Turn over.** {plain(next_name)} goes next in {wait}; until then you can still undo."
+    embed = discord.Embed(
+        title=clip(f"Round {public.round} · {plain(seat.title)} has moved", 256),
+        description=story(lines, tail),
+        colour=colour_of(seat.colour),
+    )
+    embed.set_image(url=f"attachment://{BOARD_FILE}")
+    embed.set_footer(text=f"Istanbul · game #{game}")
+    content = f"<@{seat.user_id}>, your turn." if seat.user_id and not seat.computer else None
+    return Payload(content, embed, [(BOARD_FILE, image)], view_of(*utility_row(game)))
+
+
+def computer_payload(game: int, public: View, seat: Seat, lines: list[str], image: bytes) -> Payload:
+    """One computer turn: what it did and the board after it; no buttons."""
+    embed = discord.Embed(
+        title=clip(f"Round {public.round} · {plain(seat.title)} played", 256),
+        description=story(lines, "_A computer player took this turn._"),
+        colour=colour_of(seat.colour),
+    )
+    embed.set_image(url=f"attachment://{BOARD_FILE}")
+    embed.set_footer(text=f"Istanbul · game #{game}")
+    return Payload(None, embed, [(BOARD_FILE, image)], None)
+
+
+def retired_payload(old: discord.Embed | None) -> Payload:
+    """A turn message whose turn is over: same embed and image, no components."""
+    return Payload(None, old, [], None)
+
+
+def card_lines(own: View, seat: int) -> list[str]:
+    hand = own.hand(seat)
+    if isinstance(hand, int):
+        raise ValueError("this view does not show that seat's cards")
+    lines = []
+    for kind, count in sorted(Counter(hand).items()):
+        times = f"{count}× " if count > 1 else ""
+        lines.append(f"**{times}{CARD_NAMES.get(kind, kind)}** — {CARD_TEXTS.get(kind, '')}")
+    tiles = own.state.players[seat].mosque_tiles
+    for colour in tiles:
+        lines.append(f"**{MOSQUE_TILE_NAMES.get(colour, colour)}** — {MOSQUE_TILE_TEXTS.get(colour, '')}")
+    return lines
+
+
+def card_buttons(game: int, own: View, seat: int) -> list[discord.ui.Item[Any]]:
+    hand = own.hand(seat)
+    kinds = sorted(set(hand)) if not isinstance(hand, int) else []
+    return [
+        CardButton(game, f"c.{kind}", label=clip(f"Play: {CARD_NAMES.get(kind, kind)}", LABEL_LIMIT), row=i // 5)
+        for i, kind in enumerate(kinds[:MAX_BUTTONS])
+    ]
+
+
+def cards_payload(game: int, own: View, seat: Seat, image: bytes, *, header: str | None = None) -> Payload:
+    """A player's own cards (DM or ephemeral): their texts, the picture, and a button per card kind
+    (a card button plays the card in whatever decision offers it when clicked)."""
+    lines = card_lines(own, seat.seat)
+    hand = own.hand(seat.seat)
+    count = len(hand) if not isinstance(hand, int) else hand
+    body = "\n".join(lines) if lines else "You hold no bonus cards and no mosque tiles yet."
+    embed = discord.Embed(
+        title=f"Your bonus cards ({count})", description=clip(body, EMBED_DESCRIPTION_LIMIT),
+        colour=colour_of(seat.colour),
+    )
+    embed.set_image(url=f"attachment://{CARDS_FILE}")
+    embed.set_footer(text=f"Only you can see this. Istanbul · game #{game}")
+    buttons = card_buttons(game, own, seat.seat)
+    return Payload(header, embed, [(CARDS_FILE, image)], view_of(*buttons) if buttons else None)
+
+
+def private_options_payload(game: int, decision: Decision, names: dict[int, str]) -> Payload:
+    """The decider's private options (card plays) for the current decision, for their eyes only."""
+    private = [o for o in decision.options if o.private]
+    prompt = fill(decision.prompt, names)
+    if not private:
+        return Payload(f"**{prompt}**\nNone of your cards can be played right now.")
+    items = [
+        OptionButton(game, decision.decision_id, o.code, label=clip(fill(o.label, names), LABEL_LIMIT),
+                     style=discord.ButtonStyle.success, row=i // 5)
+        for i, o in enumerate(private[:MAX_BUTTONS])
+    ]
+    return Payload(f"**{prompt}**\nOnly you see these choices:", None, [], view_of(*items))
+
+
+def decision_payload(game: int, decision: Decision, names: dict[int, str], note: str) -> Payload:
+    """The current decision again, for its decider only (after a stale click): every option,
+    public and private."""
+    prompt = fill(decision.prompt, names)
+    items = option_items(game, decision, list(decision.options), names)
+    return Payload(f"{note}\n**{prompt}**", None, [], view_of(*items))
+
+
+def end_payload(
+    game: int, public: View, standings: list[tuple[int, str, str]], seed: int | None, image: bytes,
+    winners: list[str],
+) -> Payload:
+    """The final standings, the seed (now that it no longer matters), Rematch and Log."""
+    title = f"Game over — {plain(winners[0])} wins!" if len(winners) == 1 else "Game over — a shared win!"
+    if len(winners) > 1:
+        title = f"Game over — {', '.join(plain(w) for w in winners)} share the win!"
+    lines = [f"{rank}. **{plain(name)}** — {detail}" for rank, name, detail in standings]
+    lines.append("")
+    lines.append("Ties are broken by Lira, then goods, then bonus cards.")
+    if seed is not None:
+        lines.append(f"This game's seed was {seed}.")
+    embed = discord.Embed(title=clip(title, 256), description=clip("\n".join(lines), EMBED_DESCRIPTION_LIMIT))
+    embed.set_image(url=f"attachment://{BOARD_FILE}")
+    embed.set_footer(text=f"Istanbul · game #{game} · round {public.round}")
+    view = view_of(
+        UtilityButton(game, "rematch", label="Rematch", style=discord.ButtonStyle.success, row=0),
+        UtilityButton(game, "log", label="Log", row=0),
+    )
+    return Payload(None, embed, [(BOARD_FILE, image)], view)
+
+
+def ids_in(view: discord.ui.View | None) -> list[str]:
+    """The custom_ids of a view (for tests and logs)."""
+    if view is None:
+        return []
+    return [str(getattr(item, "custom_id", "")) for item in view.children if ids.is_ours(str(getattr(item, "custom_id", "")))]

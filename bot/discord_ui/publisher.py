@@ -1,0 +1,369 @@
+"""Keeps a game's messages in step with the game: `sync(game)` looks at the stored game and at the
+messages it has, and makes the channel and the DMs show it. It is idempotent: calling it twice
+changes nothing the second time, so every click, timer and restart simply calls it.
+
+A turn message per decider (DESIGN "The Discord surface"): when the deciding seat changes, a new
+message pings the new decider and the previous message keeps its image but loses its buttons;
+within one seat's steps the same message is edited. A person's turn ends for good only after the
+grace period: meanwhile their message shows the board after the turn with an Undo button.
+Computer seats then move one turn at a time, one message per turn. DMs carry each person's cards
+and are edited when the cards change.
+
+Discord calls here use the bot token and the stored message ids (interaction tokens die after 15
+minutes); an edit of the message a click came from goes through that interaction instead."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import logging
+from typing import Any
+
+import discord
+
+from .. import engine
+from ..service import Game, GameService, errors
+from ..store.surface import MessageRow
+from . import payloads
+from .items import UtilityButton
+from .payloads import Payload, Seat
+
+log = logging.getLogger(__name__)
+
+BLOCKED_CODES = (50001, 50013)  # Missing Access, Missing Permissions
+UNKNOWN_MEMBER = 10007
+RETRY_SECONDS = 600.0
+
+
+class ChannelBlocked(errors.ServiceError):
+    def __init__(self) -> None:
+        super().__init__(
+            "Your choice is saved, but I may not post in this channel right now; I told the game's creator how to fix it."
+        )
+
+
+def seats_of(game: Game) -> list[Seat]:
+    return [
+        Seat(s.seat, s.name, s.colour, int(s.user_id) if s.kind == "discord_user" and s.user_id else None,
+             s.played_by_computer)
+        for s in game.seats
+    ]
+
+
+def cards_digest(own: engine.View, seat: int) -> str:
+    player = own.state.players[seat]
+    text = json.dumps([sorted(player.cards), sorted(player.mosque_tiles)])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+class Publisher:
+    def __init__(self, client: discord.Client, service: GameService) -> None:
+        self.client = client
+        self.service = service
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, game_id: int) -> asyncio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            lock = self._locks[game_id] = asyncio.Lock()
+        return lock
+
+    def channel(self, channel_id: int) -> discord.PartialMessageable:
+        return self.client.get_partial_messageable(channel_id)
+
+    # -- the one way in -------------------------------------------------------------------------
+
+    async def sync(
+        self, game_id: int, *, actor: int | None = None, via: discord.Interaction[Any] | None = None,
+    ) -> None:
+        """Bring the game's messages up to date. `actor`: the seat whose own choice or undo was
+        just accepted (its turn message may then show the grace period); `via`: the interaction
+        of that click, used to edit its message. Raises `ChannelBlocked` when Discord refuses to
+        let the bot post in the game's channel (the creator is told once; a retry is scheduled)."""
+        async with self.lock(game_id):
+            game = await self.service.load(game_id)
+            if game.row.origin != "discord" or game.row.channel_id is None:
+                return
+            try:
+                await self._sync(game, actor, via)
+            except discord.Forbidden as exc:
+                if exc.code not in BLOCKED_CODES:
+                    raise
+                await self._blocked(game)
+                raise ChannelBlocked() from None
+            if await self.service.has_notice(game.id, "blocked"):
+                await self.service.clear_notice(game.id, "blocked")
+
+    async def _sync(self, game: Game, actor: int | None, via: discord.Interaction[Any] | None) -> None:
+        from .lobby import refresh_lobby  # the lobby view needs items; imported on use
+
+        await refresh_lobby(self, game)
+        if game.row.status == "lobby":
+            return
+        if game.row.status == "abandoned":
+            await self._retire_turn(game)
+            return
+        state = game.state
+        assert state is not None
+        if state.finished:
+            await self._finish(game)
+            return
+        await self._turn(game, actor, via)
+        await self.refresh_cards(await self.service.load(game.id))
+
+    async def _blocked(self, game: Game) -> None:
+        """Tell the game's creator once, by DM, what permission is missing; retry later."""
+        await self.service.set_timer(game.id, "retry", self.service.clock() + RETRY_SECONDS)
+        if not await self.service.notice_once(game.id, "blocked"):
+            return
+        log.warning("game %s: may not post in its channel; the creator is told", game.id)
+        channel = self.client.get_channel(game.row.channel_id or 0)
+        where = f"#{channel.name} on {channel.guild.name}" if isinstance(channel, discord.abc.GuildChannel) else "its channel"
+        text = (
+            f"I cannot post in {payloads.plain(where)} for your Istanbul game #{game.id}. Please let me "
+            "**View Channel**, **Send Messages**, **Embed Links** and **Attach Files** there; the game "
+            "goes on by itself once I can (I try again every few minutes)."
+        )
+        if game.row.creator.isdigit():
+            with contextlib.suppress(discord.HTTPException):
+                dm = await self.client.create_dm(discord.Object(int(game.row.creator)))
+                await dm.send(text, allowed_mentions=discord.AllowedMentions.none())
+
+    async def send(self, game: Game, payload: Payload) -> discord.Message:
+        """A new message in the game's channel (reminders, notices)."""
+        assert game.row.channel_id is not None
+        try:
+            return await self.channel(game.row.channel_id).send(**payload.send_kwargs())
+        except discord.Forbidden as exc:
+            if exc.code in BLOCKED_CODES:
+                await self._blocked(game)
+            raise
+
+    def seat(self, game: Game, seat: int) -> Seat:
+        return seats_of(game)[seat]
+
+    async def member_gone(self, game: Game, seat: int) -> bool:
+        """Whether a person left (or was removed from) the game's server; if so, a computer player
+        takes the seat and the channel is told. Found without the members intent: a fetch of the
+        member answers Unknown Member."""
+        row = game.seats[seat]
+        if row.kind != "discord_user" or not row.user_id or game.row.guild_id is None:
+            return False
+        try:
+            await self.client.http.get_member(game.row.guild_id, int(row.user_id))
+        except discord.NotFound as exc:
+            if exc.code != UNKNOWN_MEMBER:
+                return False
+        except discord.HTTPException:
+            return False
+        else:
+            return False
+        await self.service.set_computer(game.id, seat, True)
+        log.info("game %s: a seat's player left the server; a computer plays it", game.id)
+        text = f"{payloads.plain(row.name)} is no longer on this server, so a computer player takes over their seat."
+        with contextlib.suppress(discord.HTTPException):
+            await self.send(game, Payload(text))
+        return True
+
+    # -- turn messages ----------------------------------------------------------------------------
+
+    async def _turn(self, game: Game, actor: int | None, via: discord.Interaction[Any] | None) -> None:
+        state = game.state
+        assert state is not None
+        decision = engine.pending(state)
+        assert decision is not None
+        turn = await self.service.message(game.id, "turn")
+        if game.seats[decision.player].played_by_computer:
+            await self._hand_over(game, turn)  # e.g. a seat just handed to the computer player
+            return
+        if turn is not None and turn.seat == decision.player:
+            if turn.decision_id != decision.decision_id or turn.mode != "choose":
+                await self._draw(game, turn, "choose", via)
+            return
+        grace = not await self.service.grace_over(game.id)
+        if turn is not None and grace and (turn.mode == "over" or actor == turn.seat):
+            if turn.mode != "over" or turn.decision_id != decision.decision_id:
+                await self._draw(game, turn, "over", via)
+            return
+        await self._hand_over(game, turn)
+
+    async def _draw(
+        self, game: Game, turn: MessageRow | None, mode: str, via: discord.Interaction[Any] | None,
+    ) -> None:
+        """Post (turn None) or edit the turn message of the current decider (mode 'choose'), or of
+        the seat whose turn just ended (mode 'over')."""
+        state = game.state
+        assert state is not None and game.row.channel_id is not None
+        decision = engine.pending(state)
+        assert decision is not None
+        seats = seats_of(game)
+        seat = seats[decision.player] if mode == "choose" or turn is None else seats[turn.seat or 0]
+        story_from = turn.seq if turn is not None else await self.service.seen(game.id, seat.seat)
+        lines = [line for _, line in await self.service.lines(game.id, after_seq=story_from)]
+        images = await self.service.images_of(game, ())
+        public = engine.view(state, None)
+        names = game.names()
+        if mode == "choose":
+            payload = payloads.turn_payload(
+                game.id, public, decision, seat, names, lines, images.public, ping=turn is None,
+            )
+        else:
+            payload = payloads.over_payload(
+                game.id, public, seat, names, lines, images.public, seats[decision.player].name,
+                self.service.grace_seconds,
+            )
+        message_id = await self._put(game, turn, payload, via)
+        await self.service.put_message(MessageRow(
+            game.id, "turn", "", game.row.channel_id, message_id, seat.seat, decision.decision_id, story_from,
+            mode, "",
+        ))
+        await self.service.set_seen(game.id, seat.seat, game.row.seq)
+
+    async def _put(
+        self, game: Game, turn: MessageRow | None, payload: Payload, via: discord.Interaction[Any] | None,
+    ) -> int:
+        """Edit the stored message (through the click's interaction when the click came from it)
+        or, when there is none or it was deleted, send a new one; returns the message id."""
+        assert game.row.channel_id is not None
+        if turn is not None:
+            try:
+                if via is not None and via.message is not None and via.message.id == turn.message_id:
+                    await via.edit_original_response(**payload.edit_kwargs())
+                else:
+                    await self.channel(turn.channel_id).get_partial_message(turn.message_id).edit(
+                        **payload.edit_kwargs()
+                    )
+                return turn.message_id
+            except discord.NotFound:
+                log.info("game %s: turn message %s is gone; posting it again", game.id, turn.message_id)
+        message = await self.channel(game.row.channel_id).send(**payload.send_kwargs())
+        return message.id
+
+    async def _retire_turn(self, game: Game) -> None:
+        """Take the buttons off the last turn message (its image stays)."""
+        turn = await self.service.message(game.id, "turn")
+        if turn is None:
+            return
+        with contextlib.suppress(discord.NotFound):
+            await self.channel(turn.channel_id).get_partial_message(turn.message_id).edit(view=None)
+        await self.service.drop_message(game.id, "turn")
+
+    async def _hand_over(self, game: Game, turn: MessageRow | None) -> None:
+        """The turn passed: retire the old message, let computer seats move (one message each),
+        then ping the person who decides next (unless they left the server: then a computer
+        plays their seat, and so on)."""
+        await self._retire_turn(game)
+        while True:
+            async for outcome in self.service.computer_turns(game.id):
+                await self._computer_message(outcome.game, outcome.decider_before, outcome.lines)
+            game = await self.service.load(game.id)
+            state = game.state
+            if state is None or game.row.status != "active":
+                return
+            if state.finished:
+                await self._finish(game)
+                return
+            decision = engine.pending(state)
+            assert decision is not None
+            if game.seats[decision.player].played_by_computer:
+                return  # a computer waits for the grace period; its timer calls sync again
+            if not await self.member_gone(game, decision.player):
+                await self._draw(game, None, "choose", None)
+                return
+
+    async def _computer_message(self, game: Game, mover: int | None, lines: list[str]) -> None:
+        assert game.state is not None and game.row.channel_id is not None
+        seat = seats_of(game)[mover or 0]
+        images = await self.service.images_of(game, ())
+        payload = payloads.computer_payload(game.id, engine.view(game.state, None), seat, lines, images.public)
+        await self.channel(game.row.channel_id).send(**payload.send_kwargs())
+        await self.service.set_seen(game.id, seat.seat, game.row.seq)
+
+    async def _finish(self, game: Game) -> None:
+        """The final standings, once."""
+        await self._retire_turn(game)
+        if await self.service.message(game.id, "end") is not None:
+            return
+        state = game.state
+        assert state is not None and game.row.channel_id is not None
+        names = game.names()
+        standings = []
+        for s in engine.result(state):
+            detail = (
+                f"{s.rubies} rubies · {s.lira} Lira · {s.goods} goods · {s.cards} bonus cards"
+            )
+            standings.append((s.rank, names.get(s.seat, "?"), detail))
+        winners = [names.get(seat, "?") for seat in engine.winners(state)]
+        images = await self.service.images_of(game, ())
+        payload = payloads.end_payload(
+            game.id, engine.view(state, None), standings, game.row.seed, images.public, winners,
+        )
+        message = await self.channel(game.row.channel_id).send(**payload.send_kwargs())
+        await self.service.put_message(MessageRow(
+            game.id, "end", "", game.row.channel_id, message.id, None, state.decision_id, game.row.seq, "", "",
+        ))
+
+    # -- cards by DM ------------------------------------------------------------------------------
+
+    def dm_header(self, game: Game) -> str:
+        channel = self.client.get_channel(game.row.channel_id or 0)
+        where = "a server channel"
+        if isinstance(channel, discord.abc.GuildChannel):
+            where = f"{payloads.plain(channel.guild.name)} › #{payloads.plain(channel.name)}"
+        return f"**Istanbul** · {where} · game #{game.id}"
+
+    async def refresh_cards(self, game: Game, *, only: int | None = None, force: bool = False) -> None:
+        """Send or edit each person's DM when their cards changed (or `force`)."""
+        state = game.state
+        if state is None:
+            return
+        for seat in seats_of(game):
+            if seat.user_id is None or (only is not None and seat.seat != only):
+                continue
+            own = engine.view(state, seat.seat)
+            digest = cards_digest(own, seat.seat)
+            user = str(seat.user_id)
+            row = await self.service.message(game.id, "cards", user)
+            if row is not None and row.digest == digest and not force:
+                continue
+            settings = await self.service.user_settings(user)
+            if settings.dm_closed_at is not None and not force:
+                continue
+            images = await self.service.images_of(game, (seat.seat,), public=False)
+            payload = payloads.cards_payload(game.id, own, seat, images.private[seat.seat], header=self.dm_header(game))
+            try:
+                channel_id, message_id = await self._send_dm(seat.user_id, row, payload)
+            except discord.Forbidden:
+                await self.dms_closed(game, seat)
+                continue
+            await self.service.put_message(MessageRow(
+                game.id, "cards", user, channel_id, message_id, seat.seat, state.decision_id, game.row.seq, "", digest,
+            ))
+
+    async def _send_dm(self, user_id: int, row: MessageRow | None, payload: Payload) -> tuple[int, int]:
+        if row is not None:
+            try:
+                await self.channel(row.channel_id).get_partial_message(row.message_id).edit(**payload.edit_kwargs())
+                return row.channel_id, row.message_id
+            except discord.NotFound:
+                pass
+        dm = await self.client.create_dm(discord.Object(user_id))
+        message = await dm.send(**payload.send_kwargs())
+        return dm.id, message.id
+
+    async def dms_closed(self, game: Game, seat: Seat) -> None:
+        """Remember that this person's DMs are closed and say so once in the game's channel."""
+        user = str(seat.user_id)
+        await self.service.update_user_settings(user, dm_closed_at=self.service.clock())
+        if game.row.channel_id is None or not await self.service.notice_once(game.id, "dm_closed", user):
+            return
+        log.info("game %s: DMs closed for a seat; told the channel once", game.id)
+        view = payloads.view_of(UtilityButton(game.id, "retrydm", label="Retry DMs", row=0))
+        text = (
+            f"<@{seat.user_id}>, I cannot send you direct messages, so your bonus cards are under "
+            "**My cards** on the turn message (or `/istanbul cards`). Opened your DMs? Press **Retry DMs**."
+        )
+        payload = Payload(text, None, [], view, seat.user_id)
+        await self.channel(game.row.channel_id).send(**payload.send_kwargs())

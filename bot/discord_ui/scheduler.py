@@ -1,0 +1,225 @@
+"""Everything that happens because time passed: the end of a grace period, reminders, idle-seat
+notices, retries after Discord refused a post, lobbies that never started, games nobody plays,
+and the daily backup. Timers live in the database (they survive restarts) and are read on the
+service's clock, so tests move time by hand and call `run_due`.
+
+Reminders: after the game's reminder time the deciding person is reminded (a mention, a DM or
+both, as they chose with `/istanbul settings`), then again after twice and four times that long,
+three times at most; never inside their quiet hours, never while they are away, never again
+once they pressed "Mute this turn"."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import discord
+
+from .. import engine
+from ..store import TimerRow
+from ..store import backup as backup_database
+from .handlers import jump_url
+from .idle import idle_notice
+from .items import UtilityButton
+from .payloads import Payload, view_of
+from .text import plain
+
+if TYPE_CHECKING:
+    from .handlers import Handlers
+
+log = logging.getLogger(__name__)
+
+MAX_REMINDERS = 3
+RETRY_SECONDS = 600.0  # after Discord refused a post: try the game again this much later
+LOBBY_DAYS = 7
+IDLE_DAYS = 30
+SWEEP_SECONDS = 3600.0
+POLL_SECONDS = 60.0  # the longest the loop sleeps without looking at the timers
+DAY = 86400.0
+
+
+class Scheduler:
+    def __init__(
+        self, handlers: Handlers, *, backup_dir: Path | None = None, backup_keep: int = 7,
+        backup_hours: float = 24.0,
+    ) -> None:
+        self.handlers = handlers
+        self.service = handlers.service
+        self.publisher = handlers.publisher
+        self.backup_dir = backup_dir
+        self.backup_keep = backup_keep
+        self.backup_hours = backup_hours
+        self._wake = asyncio.Event()
+        self._last_sweep = float("-inf")
+
+    def poke(self) -> None:
+        """Look at the timers now (a new one may be due sooner than the loop planned)."""
+        self._wake.set()
+
+    # -- the loop -------------------------------------------------------------------------------
+
+    async def run_forever(self) -> None:
+        while True:
+            try:
+                await self.run_due()
+                await self.maybe_sweep()
+            except Exception:
+                log.exception("the timer loop failed; it goes on")
+            pause = POLL_SECONDS
+            timers = await self.service.timers()
+            if timers:
+                pause = min(pause, max(0.05, timers[0].due_at - self.service.clock()))
+            self._wake.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), pause)
+
+    async def run_due(self) -> int:
+        """Handle every timer that has fallen due; returns how many."""
+        due = await self.service.due_timers()
+        for timer in due:
+            try:
+                await self.handle(timer)
+            except Exception:
+                log.exception("game %s: the %s timer failed; retrying later", timer.game_id, timer.kind)
+                await self.service.reschedule_timer(timer, self.service.clock() + RETRY_SECONDS)
+        return len(due)
+
+    async def handle(self, timer: TimerRow) -> None:
+        if timer.kind in ("grace", "retry"):
+            await self.publisher.sync(timer.game_id)
+            await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
+        elif timer.kind == "reminder":
+            await self.remind(timer)
+        elif timer.kind == "timeout":
+            await self.time_out(timer)
+        else:
+            log.warning("game %s: unknown timer kind %r dropped", timer.game_id, timer.kind)
+            await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
+
+    # -- reminders and timeouts -------------------------------------------------------------------
+
+    async def _decider(self, timer: TimerRow) -> tuple[int, str] | None:
+        """(seat, user id) when the timer's person still decides in a running game; else the
+        timer is taken off and None returned."""
+        game = await self.service.load(timer.game_id)
+        decision = engine.pending(game.state) if game.state is not None and game.row.status == "active" else None
+        seat = timer.payload.get("seat")
+        if decision is None or decision.player != seat or game.seats[decision.player].played_by_computer:
+            await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
+            return None
+        user = game.seats[decision.player].user_id
+        if user is None or game.seats[decision.player].kind != "discord_user":
+            await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
+            return None
+        if await self.publisher.member_gone(game, decision.player):
+            await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
+            return None
+        return decision.player, user
+
+    async def remind(self, timer: TimerRow) -> None:
+        found = await self._decider(timer)
+        if found is None:
+            return
+        seat, user = found
+        now = self.service.clock()
+        settings = await self.service.user_settings(user)
+        if settings.away_at(now) and settings.away_until is not None:
+            await self.service.reschedule_timer(timer, settings.away_until)
+            return
+        if settings.quiet_at(now):
+            await self.service.reschedule_timer(timer, settings.quiet_ends_after(now))
+            return
+        game = await self.service.load(timer.game_id)
+        assert game.state is not None
+        count = int(timer.payload.get("count", 0))
+        muted = await self.service.has_notice(game.id, f"mute.{game.state.turns}", user)
+        if muted or settings.notify == "none" or count >= MAX_REMINDERS:
+            await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
+            return
+        turn = await self.service.message(game.id, "turn")
+        link = jump_url(game, turn.message_id if turn else None)
+        waited = (now - game.row.updated_at) / 3600
+        text = f"<@{user}>, Istanbul game #{game.id} is waiting for your move ({waited:.0f} h so far)."
+        if link:
+            text += f" {link}"
+        if settings.notify in ("channel", "both") and game.row.channel_id is not None:
+            view = view_of(UtilityButton(game.id, "mute", label="Mute this turn", row=0))
+            payload = Payload(text, None, [], view, int(user))
+            await self.publisher.send(game, payload)
+        if settings.notify in ("dm", "both") and settings.dm_closed_at is None:
+            try:
+                dm = await self.handlers.client.create_dm(discord.Object(int(user)))
+                await dm.send(text, allowed_mentions=discord.AllowedMentions.none())
+            except discord.Forbidden:
+                await self.publisher.dms_closed(game, self.publisher.seat(game, seat))
+        hours = game.options.reminder_hours * 3600
+        await self.service.reschedule_timer(timer, now + hours * 2 ** (count + 1), {"count": count + 1})
+        log.info("game %s: reminder %d sent", game.id, count + 1)
+
+    async def time_out(self, timer: TimerRow) -> None:
+        found = await self._decider(timer)
+        if found is None:
+            return
+        seat, user = found
+        game = await self.service.load(timer.game_id)
+        now = self.service.clock()
+        settings = await self.service.user_settings(user)
+        if settings.away_at(now) and settings.away_until is not None:
+            await self.service.reschedule_timer(timer, settings.away_until)
+            return
+        limit = game.options.timeout_hours * 3600
+        idle = await self.service.idle_for(game, seat)
+        if idle < limit:  # time away does not count: look again when the rest has passed
+            await self.service.reschedule_timer(timer, now + (limit - idle))
+            return
+        assert game.state is not None
+        if await self.service.notice_once(game.id, f"idle.{game.state.decision_id}", user):
+            await self.publisher.send(game, idle_notice(game, seat, game.options.timeout_hours))
+        await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
+
+    # -- once an hour: lobbies, forgotten games, backups -------------------------------------------
+
+    async def maybe_sweep(self) -> None:
+        now = self.service.clock()
+        if now - self._last_sweep < SWEEP_SECONDS:
+            return
+        self._last_sweep = now
+        await self.sweep()
+        await self.maybe_backup()
+
+    async def sweep(self) -> None:
+        """Close lobbies older than 7 days and games without a move for 30 days, with a notice."""
+        now = self.service.clock()
+        for row in await self.service.games(("lobby", "active"), "discord"):
+            if row.status == "lobby" and now - row.created_at >= LOBBY_DAYS * DAY:
+                why = f"The table of game #{row.id} never started within {LOBBY_DAYS} days, so it is closed."
+            elif row.status == "active" and now - row.updated_at >= IDLE_DAYS * DAY:
+                why = f"Game #{row.id} had no move for {IDLE_DAYS} days, so it is closed without a result."
+            else:
+                continue
+            await self.service.abandon(row.id, "", admin=True)
+            log.info("game %s: closed by the sweep (%s)", row.id, row.status)
+            game = await self.service.load(row.id)
+            await self.publisher.sync(row.id)
+            with contextlib.suppress(discord.HTTPException):
+                await self.publisher.send(game, Payload(plain(why) + " The channel is free for a new game."))
+
+    async def maybe_backup(self) -> Path | None:
+        """An online backup when the newest one is older than `backup_hours`; keeps the newest
+        `backup_keep` files."""
+        if self.backup_dir is None or self.backup_hours <= 0:
+            return None
+        folder = self.backup_dir
+        existing = sorted(folder.glob("istanbul-*.db")) if folder.is_dir() else []
+        if existing and time.time() - existing[-1].stat().st_mtime < self.backup_hours * 3600:
+            return None
+        target = folder / time.strftime("istanbul-%Y%m%d-%H%M%S.db", time.gmtime())
+        size = await backup_database(self.service.db.path, target)
+        log.info("backup written (%d bytes)", size)
+        for old in sorted(folder.glob("istanbul-*.db"))[: -self.backup_keep]:
+            old.unlink(missing_ok=True)
+        return target

@@ -1,0 +1,115 @@
+"""A user's own things: their games across servers, their reminder settings, time away, and
+their statistics per server."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import TYPE_CHECKING
+
+import discord
+
+from .. import engine
+from ..service import errors
+from ..service.users import MAX_AWAY_DAYS, parse_clock, parse_zone
+from .handlers import jump_url
+from .payloads import Payload
+from .text import EMBED_DESCRIPTION_LIMIT, newest_lines, plain
+
+if TYPE_CHECKING:
+    from .handlers import Answer, Handlers
+
+DAY = 86400.0
+
+
+def where(handlers: Handlers, guild_id: int | None, channel_id: int | None) -> str:
+    channel = handlers.client.get_channel(channel_id or 0)
+    if isinstance(channel, discord.abc.GuildChannel):
+        return f"{plain(channel.guild.name)} › #{plain(channel.name)}"
+    guild = handlers.client.get_guild(guild_id or 0)
+    return plain(guild.name) if guild is not None else "a server"
+
+
+async def games_overview(handlers: Handlers, user: str) -> Answer:
+    svc = handlers.service
+    lines = []
+    for row in await svc.user_games(user):
+        if row.origin != "discord":
+            continue
+        game = await svc.load(row.id)
+        place = where(handlers, row.guild_id, row.channel_id)
+        if game.state is None:
+            lines.append(f"#{row.id} · {place} · waiting in the lobby")
+            continue
+        decision = engine.pending(game.state)
+        seat = game.seat_of(user)
+        mine = decision is not None and seat is not None and decision.player == seat.seat
+        turn = await svc.message(row.id, "turn")
+        link = jump_url(game, turn.message_id if turn else None)
+        state = "**your move**" if mine else f"{plain(game.names().get(decision.player, '?'))} to move" if decision else "over"
+        lines.append(f"#{row.id} · {place} · round {game.state.round} · {state}" + (f" · {link}" if link else ""))
+    if not lines:
+        return "You are in no running game. Start one in a channel with `/istanbul new`."
+    embed = discord.Embed(title="Your Istanbul games", description=newest_lines(lines, EMBED_DESCRIPTION_LIMIT, "…"))
+    return Payload(None, embed)
+
+
+async def change_settings(
+    handlers: Handlers, user: str, reminders: str | None, quiet: str | None, zone: str | None,
+) -> Answer:
+    changes: dict[str, object] = {}
+    if reminders is not None:
+        if reminders not in ("channel", "dm", "both", "none"):
+            raise errors.BadOptions("Reminders go to: channel, dm, both or none.")
+        changes["notify"] = reminders
+    if zone is not None:
+        changes["zone"] = parse_zone(zone)
+    if quiet is not None:
+        text = quiet.strip().lower()
+        if text in ("off", "none", "no", ""):
+            changes["quiet_from"] = changes["quiet_to"] = None
+        else:
+            start, sep, end = text.partition("-")
+            if not sep:
+                raise errors.BadOptions("Write quiet hours as a range like 22:00-07:00, or 'off'.")
+            changes["quiet_from"], changes["quiet_to"] = parse_clock(start), parse_clock(end)
+    settings = await handlers.service.update_user_settings(user, **changes) if changes else (
+        await handlers.service.user_settings(user)
+    )
+    return settings.describe()
+
+
+async def set_away(handlers: Handlers, user: str, days: int) -> Answer:
+    if not 0 <= days <= MAX_AWAY_DAYS:
+        raise errors.BadOptions(f"Away can last 0 to {MAX_AWAY_DAYS} days.")
+    now = handlers.service.clock()
+    if days == 0:
+        await handlers.service.update_user_settings(user, away_from=None, away_until=None)
+        return "Welcome back: reminders and turn timeouts apply to you again."
+    await handlers.service.update_user_settings(user, away_from=now, away_until=now + days * DAY)
+    return (
+        f"You are away for {days} day{'s' if days != 1 else ''}: no reminders, and nobody can skip your turns "
+        "meanwhile. `/istanbul away 0` ends it early."
+    )
+
+
+async def user_stats(handlers: Handlers, user: str) -> Answer:
+    svc = handlers.service
+    per_guild: dict[int | None, list[tuple[bool, int]]] = defaultdict(list)
+    for row in await svc.user_games(user, finished=True):
+        if row.status != "finished" or row.origin != "discord":
+            continue
+        game = await svc.load(row.id)
+        seat = game.seat_of(user)
+        if seat is None or game.state is None:
+            continue
+        standing = next(s for s in engine.result(game.state) if s.seat == seat.seat)
+        per_guild[row.guild_id].append((standing.rank == 1, standing.rubies))
+    if not per_guild:
+        return "You have not finished a game yet."
+    lines = []
+    for guild_id, games in sorted(per_guild.items(), key=lambda kv: -len(kv[1])):
+        name = where(handlers, guild_id, None)
+        wins = sum(1 for won, _ in games if won)
+        mean = sum(r for _, r in games) / len(games)
+        lines.append(f"**{name}**: {len(games)} finished, {wins} won, {mean:.1f} rubies on average")
+    return Payload(None, discord.Embed(title="Your Istanbul statistics", description="\n".join(lines)[:4096]))
