@@ -33,7 +33,7 @@ def holdings(g: GameState, p: Player) -> float:
     v = values.RUBY * p.rubies + values.LIRA * p.lira
     v += sum(n * values.GOOD[c] for c, n in zip(GOODS, p.goods, strict=True))
     done = completions(g.board, p)
-    v += values.SOURCE * sum(w * c * c for w, c in zip(values.SOURCE_RANK_WEIGHTS, done, strict=False))
+    v += values.SOURCE * sum(w * c**values.SOURCE_POWER for w, c in zip(values.SOURCE_RANK_WEIGHTS, done, strict=False))
     v += values.EXTENSION * p.extensions
     v += sum(values.TILE_ABILITY[c] for c in p.mosque_tiles)
     stack = values.ASSISTANTS_IN_STACK
@@ -44,9 +44,20 @@ def holdings(g: GameState, p: Player) -> float:
     return v
 
 
-def final_key(p: Player) -> tuple[int, int, int, int]:
-    """The ranking key (rubies, Lira, goods, cards), counting the cards that may still be played
-    after the last round for Lira or a good."""
+def leftover_cards_playable(g: GameState, seat: int) -> bool:
+    """Whether `seat` will still get to play leftover cards (its step after the last round is
+    still to come)."""
+    if g.finished:
+        return False
+    last_round_over = any(step.kind == "gameover" for step in g.steps)
+    return not last_round_over or any(step.kind == "final" and step.actor == seat for step in g.steps)
+
+
+def final_key(p: Player, leftovers: bool) -> tuple[int, int, int, int]:
+    """The ranking key (rubies, Lira, goods, cards), counting (with `leftovers`) the cards that may
+    still be played after the last round for Lira or a good."""
+    if not leftovers:
+        return p.rubies, p.lira, sum(p.goods), len(p.cards)
     lira = p.lira + sum(FINAL_LIRA.get(c, 0) for c in p.cards)
     if "family" in p.cards and p.family != POLICE_STATION:
         lira += CATCH_LIRA
@@ -54,15 +65,11 @@ def final_key(p: Player) -> tuple[int, int, int, int]:
     return p.rubies, lira, goods, len(p.cards)
 
 
-def public_key(p: Player) -> tuple[int, int, int, int]:
-    """Another player's ranking key as everyone sees it (their cards are counted, not read)."""
-    return p.rubies, p.lira, sum(p.goods), len(p.cards)
-
-
 def final_score(g: GameState, seat: int) -> float:
-    rubies, lira, goods, cards = mine = final_key(g.players[seat])
+    rubies, lira, goods, cards = mine = final_key(g.players[seat], leftover_cards_playable(g, seat))
     score = values.RUBY * rubies + values.LIRA * lira + 0.01 * goods + 0.0001 * cards
-    best_other = max(public_key(p) for p in g.players if p.seat != seat)
+    # the others' cards are counted, never read: their leftover plays are not guessed
+    best_other = max(final_key(p, False) for p in g.players if p.seat != seat)
     if mine > best_other:
         score += WIN
     elif mine == best_other:

@@ -43,29 +43,30 @@ def gemstone(board: Board, p: Player) -> float:
 
 
 def tile_within_reach(board: Board, p: Player, colour: str) -> float:
-    """Progress towards one mosque tile: the goods of its colour against the tile's value (a
-    tile above the wheelbarrow's capacity counts half)."""
-    if colour in p.mosque_tiles:
-        return 1.0
+    """How close a mosque tile is: the goods of its colour against the tile's value (a tile above
+    the wheelbarrow's capacity counts half); -1 when none is left."""
     stack = board.mosque_tiles[TILE_COLOURS.index(colour)]
     if not stack:
-        return -1.0  # none left: that mosque's ruby is out of reach
+        return -1.0
     value = stack[0]
-    have = p.good(colour)
-    reach = min(have, value) / value
-    return 0.9 * reach if value <= p.capacity else 0.4 * reach
+    reach = min(p.good(colour), value) / value
+    return reach if value <= p.capacity else 0.5 * reach
 
 
 def mosque(board: Board, p: Player, number: int) -> float:
+    """A mosque's ruby takes two visits: with one tile owned, the other tile within reach means a
+    ruby on arrival (1.0); with none owned, the two tiles count a quarter each."""
     if not board.mosque_rubies[0 if number == SMALL_MOSQUE else 1]:
         return 0.0
-    colours = MOSQUE_COLOURS[number]
-    if all(c in p.mosque_tiles for c in colours):
-        return 0.0  # this mosque's ruby is taken already
-    parts = [tile_within_reach(board, p, c) for c in colours]
-    if min(parts) < 0:
+    missing = [c for c in MOSQUE_COLOURS[number] if c not in p.mosque_tiles]
+    if not missing:
+        return 0.0  # this player has taken this mosque's ruby already
+    reach = [tile_within_reach(board, p, c) for c in missing]
+    if min(reach) < 0:
         return 0.0
-    return sum(parts) / len(parts)
+    if len(missing) == 1:
+        return 0.5 + 0.5 * reach[0]
+    return 0.25 * sum(reach)
 
 
 def wainwright(board: Board, p: Player) -> float:

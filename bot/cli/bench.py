@@ -17,6 +17,7 @@ from typing import Any
 from bot.engine import apply, new_game, pending, view
 from bot.engine.settings import LayoutName
 
+from .bench_ai import AI_GAMES, ai_figures
 from .bench_store import SampleGame, store_figures
 from .common import ToolParser, UsageError, usage_error
 from .playout import GameConfig, play
@@ -156,7 +157,8 @@ def main(argv: list[str]) -> int:
             "share of apply time per step kind, the machine, (unless --no-store) the store: submit "
             "latency, load time, bytes per game and the time to start with many stored games, and "
             "(unless --no-render) the renderer: turn image and private image p50 ms and PNG bytes of "
-            "mid-game positions at 2 and at 5 players."
+            "mid-game positions at 2 and at 5 players, and (unless --no-ai) the greedy computer "
+            "player's decision time p50/p95 ms at 2 and at 5 players."
         ),
     )
     parser.add_argument(
@@ -165,6 +167,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
     parser.add_argument("--no-store", action="store_true", help="leave out the store section")
     parser.add_argument("--no-render", action="store_true", help="leave out the render section")
+    parser.add_argument("--no-ai", action="store_true", help="leave out the computer players' section")
+    parser.add_argument(
+        "--ai-games", type=int, default=AI_GAMES, metavar="N",
+        help=f"all-greedy games per player count for the ai section (default {AI_GAMES})",
+    )
     parser.add_argument(
         "--render-repeats", type=int, default=RENDER_REPEATS, metavar="N",
         help=f"timed renders of each mid-game position (default {RENDER_REPEATS})",
@@ -183,6 +190,8 @@ def main(argv: list[str]) -> int:
             parser.error("--games must be at least 1")
         if args.render_repeats < 1:
             parser.error("--render-repeats must be at least 1")
+        if args.ai_games < 1:
+            parser.error("--ai-games must be at least 1")
         if not 1 <= args.store_active <= args.store_total:
             parser.error("--store-active must be at least 1 and at most --store-total")
     except UsageError as exc:
@@ -226,5 +235,7 @@ def main(argv: list[str]) -> int:
         out["store"] = store_figures(overall.sample, LAYOUT, active=args.store_active, total=args.store_total)
     if not args.no_render:
         out["render"] = render_figures(args.seed, args.render_repeats)
+    if not args.no_ai:
+        out["ai"] = ai_figures(args.seed, LAYOUT, args.ai_games)
     print(json.dumps(out, indent=2))
     return 0

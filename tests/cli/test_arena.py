@@ -1,0 +1,98 @@
+"""`python -m bot arena`: seeded games between computer players, wins and rubies per entrant."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import bot.ai
+from bot.__main__ import main
+from bot.ai import greedy_policy
+from bot.engine import Decision, View
+
+ROW = re.compile(r"^(\d)\s+(\w+)\s+([\d.]+)\s+([\d.]+)%\s+([\d.]+)$", re.M)
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(["arena", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _table(out: str) -> list[tuple[str, float, float]]:
+    """(policy, wins, mean rubies) per entrant, in entrant order."""
+    return [(m[1], float(m[2]), float(m[4])) for m in ROW.findall(out)]
+
+
+def test_greedy_wins_more_than_random_players(capsys: pytest.CaptureFixture[str]) -> None:
+    """20 capped 4-player games, one greedy player against three random ones: the greedy player
+    wins most games and holds more rubies on average than any random player."""
+    code, out, err = _run(capsys, "--players", "4", "--games", "20", "--seed", "1", "--turn-cap", "24",
+                          "--seats", "random,greedy,random,random")
+    assert code == 0, err
+    table = _table(out)
+    assert [policy for policy, _, _ in table] == ["random", "greedy", "random", "random"]
+    greedy_wins, greedy_rubies = table[1][1], table[1][2]
+    assert sum(wins for _, wins, _ in table) == pytest.approx(20)
+    assert greedy_wins > 10
+    for policy, wins, rubies in table:
+        if policy == "random":
+            assert wins < greedy_wins and rubies < greedy_rubies
+    assert "capped games: 20 (stopped after 24 turns" in out
+    assert "seeds 1..20" in out
+    assert re.search(r"greedy decision time \(\d+ decisions with 2\+ options of \d+ calls\): p50 [\d.]+ ms, "
+                     r"p95 [\d.]+ ms", out)
+    assert re.search(r"  greedy: [\d.]+ wins of 20 games \([\d.]+%\), mean rubies [\d.]+ per seat", out)
+
+
+def test_seats_rotate_so_every_entrant_starts_as_often(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Over 3 games of 3 players, the first entrant sits once at each seat (so starts once)."""
+    seats_seen: list[int] = []
+
+    def spy(own: View, decision: Decision, rng: object) -> str:
+        if own.viewer not in seats_seen[-1:]:  # a new game: the entrant sits elsewhere
+            seats_seen.append(decision.player)
+        return decision.default
+
+    monkeypatch.setitem(bot.ai.POLICIES, "spy", spy)
+    code, out, err = _run(capsys, "--players", "3", "--games", "3", "--turn-cap", "3", "--seats", "spy,random,random")
+    assert code == 0, err
+    assert seats_seen == [0, 1, 2]
+    assert "capped games: 3" in out
+
+
+def test_the_same_seed_plays_the_same_games(capsys: pytest.CaptureFixture[str]) -> None:
+    """Two runs with the same options print the same table."""
+    argv = ("--players", "2", "--games", "2", "--seed", "5", "--turn-cap", "10", "--seats", "greedy,random")
+    first, second = _run(capsys, *argv), _run(capsys, *argv)
+    assert first[0] == 0 and _table(first[1]) == _table(second[1]) != []
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (("--seats", "greedy,random"), "--seats names 2 policies for 4 players"),
+        (("--seats", "greedy,clever,random,random"), "unknown computer player 'clever'; known players: greedy, random"),
+        (("--games", "0"), "--games must be at least 1"),
+        (("--turn-cap", "0"), "--turn-cap must be at least 1"),
+        (("--players", "6"), "players"),
+        (("--layout", "zigzag"), "layout"),
+        (("--games", "many"), "--games"),
+        (("--bogus",), "unrecognized arguments: --bogus"),
+    ],
+)
+def test_bad_arguments_get_one_line_and_no_games(
+    capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], message: str
+) -> None:
+    """A bad option exits 2 with one line on stderr that says what is wrong, and plays nothing."""
+    code, out, err = _run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and err.startswith("arena: ") and message in err
+
+
+def test_greedy_is_the_policy_the_arena_plays() -> None:
+    """The arena's 'greedy' is the package's greedy player (the one the service plugs in)."""
+    assert bot.ai.get_policy("greedy") is greedy_policy
