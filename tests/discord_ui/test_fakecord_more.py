@@ -233,8 +233,11 @@ async def test_attachment_keep_list_mentions_and_history(fake: Fakecord) -> None
     msg = fake.message(edited.id)
     assert [f.filename for f in msg.files] == ["board.png", "panel.png"] and msg.files[0].id == sent.attachments[0].id
     assert msg.pings == {srv.bob.id} and msg.edits == 1  # an edit notifies nobody new
+    fresh = bot.get_partial_messageable(srv.channel.id).get_partial_message(sent.id)  # no cache needed
+    await fresh.edit(content="board only", attachments=[discord.File(io.BytesIO(png(2)), "board.png")], view=None)
+    assert [f.data for f in fake.message(sent.id).files] == [png(2)] and fake.message(sent.id).content == "board only"
     await channel.send("second")
-    assert [m.content async for m in channel.history(limit=5)] == ["second", f"<@{srv.carol.id}>, your turn"]
+    assert [m.content async for m in channel.history(limit=5)] == ["second", "board only"]
 
 
 async def test_a_timed_out_view_mixing_static_and_dynamic_items_unregisters_the_template(fake: Fakecord) -> None:
