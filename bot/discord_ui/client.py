@@ -111,16 +111,34 @@ class IstanbulBot(commands.Bot):
                 log.warning("game %s: could not be brought up to date at start (%s)", row.id, type(exc).__name__)
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Answer a component that no dynamic item will run: forged, malformed, or not on its
-        message. (Dynamic items run on their own; this only catches what they would drop.)"""
+        """Components that discord.py's dynamic items will not run: one of ours that is no longer
+        on its message (a client that had not seen the edit yet) is run here all the same, so its
+        sender hears that the board moved on; anything else with our prefix or none is forged or
+        malformed, and gets a plain answer."""
         if interaction.type is not discord.InteractionType.component or not isinstance(interaction.data, dict):
             return
         custom_id = str(interaction.data.get("custom_id", ""))
         raw_type = interaction.data.get("component_type", 0)
         component_type = raw_type if isinstance(raw_type, int) else 0
-        if ids.recognised(custom_id) and component_on_message(interaction.message, custom_id, component_type):
+        if component_on_message(interaction.message, custom_id, component_type) and ids.recognised(custom_id):
+            return  # the dynamic item runs it
+        raw_values = interaction.data.get("values", [])
+        values = [str(v) for v in raw_values] if isinstance(raw_values, list) else []
+        parsed = ids.parse(custom_id)
+        if parsed is None:
+            await self.istanbul.stray(interaction)
             return
-        await self.istanbul.stray(interaction)
+        kind, game, decision, rest = parsed
+        if kind == "o":
+            await self.istanbul.option(interaction, game, decision, rest)
+        elif kind == "s":
+            await self.istanbul.select(interaction, game, decision, values)
+        elif kind == "c":
+            await self.istanbul.card(interaction, game, rest)
+        elif kind == "u":
+            await self.istanbul.utility(interaction, game, rest)
+        else:
+            await self.istanbul.lobby(interaction, game, rest, values)
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """The bot was removed from a server: its games there end without a result."""

@@ -69,3 +69,16 @@ def is_ours(custom_id: str) -> bool:
 def recognised(custom_id: str) -> bool:
     """Whether a custom_id matches one of the templates exactly."""
     return any(t.fullmatch(custom_id) for t in TEMPLATES)
+
+
+def parse(custom_id: str) -> tuple[str, int, int, str] | None:
+    """(kind, game, decision, code or action) of a well-formed custom_id, kind being one of
+    o, s, c, u, l (decision is 0 where the kind has none); None when it is not one of ours."""
+    for kind, template in zip("oscul", TEMPLATES, strict=True):
+        m = template.fullmatch(custom_id)
+        if m is None:
+            continue
+        groups = m.groupdict()
+        rest = groups.get("code") or groups.get("action") or ""
+        return kind, int(groups["game"]), int(groups.get("decision") or 0), rest
+    return None

@@ -260,10 +260,10 @@ class Publisher:
                 await self._computer_message(outcome.game, outcome.decider_before, outcome.lines)
             game = await self.service.load(game.id)
             state = game.state
-            if state is None or game.row.status != "active":
-                return
-            if state.finished:
+            if state is not None and state.finished:
                 await self._finish(game)
+                return
+            if state is None or game.row.status != "active":
                 return
             decision = engine.pending(state)
             assert decision is not None

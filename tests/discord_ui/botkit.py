@@ -145,3 +145,68 @@ class Table:
             seat = game.seats[decision.player].seat
             await self.choose(pick(engine.view(game.state, seat), decision, self.rng))
         raise AssertionError(f"the game did not end within {limit} choices")
+
+
+@dataclass
+class Env:
+    """A bot on the fake Discord with its service, clock and a channel table."""
+
+    fake: Fakecord
+    srv: Server
+    service: GameService
+    clock: FakeClock
+    tmp_path: Path
+
+    @property
+    def table(self) -> Table:
+        return Table(self.fake, self.srv, self.service)
+
+    def factory(self) -> Callable[[], IstanbulBot]:
+        return factory(self.tmp_path, self.service)
+
+    async def restart(self) -> IstanbulBot:
+        bot: IstanbulBot = await self.fake.restart(self.factory())
+        return bot
+
+
+async def start_env(
+    fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, *, grace: float = 0.0,
+    images: bool = False, policy: Policy = random_policy,
+) -> Env:
+    if not images:
+        cheap_images(monkeypatch)
+    clock = FakeClock()
+    service = await open_service(tmp_path, clock, grace=grace, policy=policy)
+    srv = fake.basic_server()
+    env = Env(fake, srv, service, clock, tmp_path)
+    await fake.start_bot(env.factory())
+    return env
+
+
+async def stop_env(env: Env) -> None:
+    await env.fake.settle()
+    for bot in env.fake.open_bots:
+        await bot.close()
+    await env.service.close()
+
+
+async def set_position(service: GameService, game_id: int, edit: Callable[[engine.GameState], None]) -> None:
+    """Set up a position in a stored game (as engine tests do on a fresh state): `edit` changes a
+    copy of the current state, which is validated and stored as the game's snapshot."""
+    from bot.store import games as sql
+
+    game = await service.load(game_id)
+    assert game.state is not None
+    state = game.state.copy()
+    edit(state)
+    state = engine.validate(state)
+    async with service.db.transaction() as conn:
+        await sql.save_snapshot(conn, game_id, game.row.seq, engine.to_json(state))
+    service._cache.pop(game_id, None)
+
+
+def give_cards(seat: int, *cards: str) -> Callable[[engine.GameState], None]:
+    """An edit for `set_position`: bonus cards from the draw pile into a hand."""
+    from tests.engine.helpers import give
+
+    return lambda state: give(state, seat, *cards)

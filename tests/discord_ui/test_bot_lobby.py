@@ -1,0 +1,135 @@
+"""The lobby: seats and settings on one message, Join / Leave / Start, the creator's settings
+selects, colours; the start with computer seats; the end of a game and its rematch."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.ai import get_policy
+from tests.discord_ui import botkit
+from tests.discord_ui.botkit import Env
+from tests.discord_ui.fakecord import Fakecord
+from tests.service.helpers import fingerprint
+
+
+@pytest.fixture
+async def env(fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
+    e = await botkit.start_env(fake, tmp_path, monkeypatch)
+    yield e
+    await botkit.stop_env(e)
+
+
+async def test_the_lobby_shows_seats_and_settings_and_only_the_creator_changes_them(env: Env) -> None:
+    fake, srv = env.fake, env.srv
+    new = fake.slash(srv.alice, srv.channel, "istanbul new", {"seats": 4, "layout": "long"})
+    await fake.settle()
+    assert new.acked_first and new.replies[-1].ephemeral
+    table = env.table
+    lobby = table.lobby()
+    assert "Alice" in lobby.embed_text and "Long paths" in lobby.embed_text and "3 open seats" in lobby.embed_text
+    # Bob may not open the settings; Alice may
+    refused = fake.click(lobby, f"ist:l:{table.game_id}:settings", srv.bob)
+    await fake.settle()
+    assert "creator" in refused.replies[-1].content
+    opened = fake.click(lobby, f"ist:l:{table.game_id}:settings", srv.alice)
+    await fake.settle()
+    panel = opened.replies[-1]
+    assert panel.ephemeral and len(panel.selects) == 5
+    fake.select(panel, f"ist:l:{table.game_id}:set.computers", ["2"], srv.alice)
+    await fake.settle()
+    fake.select(panel, f"ist:l:{table.game_id}:set.variants", ["caravan_leader", "walk"], srv.alice)
+    await fake.settle()
+    lobby = fake.message(lobby.id)
+    assert "2 computer players" in lobby.embed_text and "Caravan Leader" in lobby.embed_text
+    assert "walks any path" in lobby.embed_text
+    # a forged settings change by Bob changes nothing
+    before = await fingerprint(env.service)
+    forged = fake.select(panel, f"ist:l:{table.game_id}:set.seats", ["5"], srv.bob, forge=True)
+    await fake.settle()
+    assert "creator" in forged.replies[-1].content
+    assert await fingerprint(env.service) == before
+
+
+async def test_join_colour_leave_and_start(env: Env) -> None:
+    fake, srv = env.fake, env.srv
+    fake.slash(srv.alice, srv.channel, "istanbul new", {"seats": 3})
+    await fake.settle()
+    table = env.table
+    lobby = table.lobby()
+    fake.select(lobby, f"ist:l:{table.game_id}:colour", ["green"], srv.bob)
+    await fake.settle()
+    lobby = table.lobby()
+    assert "Bob (green)" in lobby.embed_text
+    assert "green" not in lobby.component(f"ist:l:{table.game_id}:colour").values  # type: ignore[union-attr]
+    again = fake.click(lobby, f"ist:l:{table.game_id}:join", srv.bob)
+    await fake.settle()
+    assert "already joined" in again.replies[-1].content
+    early = fake.click(lobby, f"ist:l:{table.game_id}:start", srv.bob)
+    await fake.settle()
+    assert "creator" in early.replies[-1].content
+    fake.click(lobby, f"ist:l:{table.game_id}:leave", srv.bob)
+    await fake.settle()
+    assert "Bob" not in table.lobby().embed_text
+    fake.click(lobby, f"ist:l:{table.game_id}:join", srv.bob)
+    fake.click(lobby, f"ist:l:{table.game_id}:join", srv.carol)
+    await fake.settle()
+    await table.start()
+    closed = fake.message(lobby.id)
+    assert closed.components == [] and "has started" in closed.embed_text
+    game = await table.game()
+    assert game.row.status == "active" and len(game.seats) == 3
+
+
+async def test_the_creator_leaving_closes_the_table_and_frees_the_channel(env: Env) -> None:
+    fake, srv = env.fake, env.srv
+    table = env.table
+    await table.open(seats=3)
+    fake.click(table.lobby(), f"ist:l:{table.game_id}:leave", srv.alice)
+    await fake.settle()
+    again = fake.slash(srv.bob, srv.channel, "istanbul new", {})
+    await fake.settle()
+    assert "is open" in again.replies[-1].content
+
+
+async def test_computer_seats_move_one_message_per_turn_and_the_end_offers_a_rematch(
+    fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    env = await botkit.start_env(fake, tmp_path, monkeypatch, policy=get_policy("greedy"))
+    try:
+        table = env.table
+        await table.open(seats=3, computers=2)
+        await table.start()
+        game = await table.game()
+        assert [s.kind for s in game.seats].count("ai") == 2
+
+        def computer_messages() -> list[int]:
+            return [m.id for m in fake.messages_in(env.srv.channel) if "A computer player took this turn" in m.embed_text]
+
+        # the person's turn ends: the two computers follow, one message each, then the person again
+        user, decision = await table.decider()
+        seen = len(computer_messages())
+        turns = (await table.game()).state.turns
+        while (await table.game()).state.turns == turns:
+            _, d = await table.decider()
+            await table.choose(d.default)
+        u, d = await table.decider()
+        assert u is user and (await table.game()).state.turns == turns + 3  # both computers have moved
+        assert len(computer_messages()) == seen + 2
+        for mid in computer_messages():
+            m = fake.message(mid)
+            assert m.components == [] and m.file("board.png").is_png and not m.pings
+            assert "Computer" in m.embed_text
+        assert user.id in table.turn_message().pings
+        await table.play_out(get_policy("greedy"))
+        end = fake.last_message(env.srv.channel)
+        assert "Game over" in end.embed_text and "seed" in end.embed_text
+        rematch = fake.click(end, f"ist:u:{table.game_id}:rematch", env.srv.alice)
+        await fake.settle()
+        assert "new table" in rematch.replies[-1].content
+        lobby = table.lobby()
+        assert table.game_id != game.id and "2 computer players" in lobby.embed_text
+    finally:
+        await botkit.stop_env(env)

