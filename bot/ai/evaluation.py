@@ -21,19 +21,43 @@ FINAL_LIRA = {"lira5": 5}  # cards that may still be played after the last round
 WIN = 3 * values.RUBY  # standing first when the game ends (shared first: half)
 
 
+CACHE_SIZE = 50_000  # remembered scores (a search meets the same end positions many times)
+_scores: dict[tuple[object, ...], float] = {}
+
+
 def evaluate(g: GameState, seat: int) -> float:
     """How good `g` is for `seat` (higher is better), reading only what `seat` may know."""
     if g.finished or g.end_triggered:
         return final_score(g, seat)
+    key = score_key(g, seat)
+    score = _scores.get(key)
+    if score is None:
+        p = g.players[seat]
+        score = holdings(g, p) + values.NEXT_TURN * next_turn(g, p)
+        if len(_scores) >= CACHE_SIZE:
+            _scores.clear()
+        _scores[key] = score
+    return score
+
+
+def score_key(g: GameState, seat: int) -> tuple[object, ...]:
+    """Everything the score of a game still running reads: the seat's own holdings and place,
+    the board's public stocks and where the merchants stand."""
     p = g.players[seat]
-    return holdings(g, p) + values.NEXT_TURN * next_turn(g, p)
+    b = g.board
+    return (
+        g.layout, seat, p.merchant, p.stack, p.assistants, p.family, p.lira, p.goods, p.extensions,
+        p.rubies, p.mosque_tiles, p.cards, b.sultan_rubies, b.gemstone_rubies, b.mosque_tiles,
+        b.mosque_rubies, b.wainwright_extensions, b.wainwright_rubies, b.mail, b.small_demand[0],
+        b.large_demand[0], b.neutral_merchants, tuple(q.merchant for q in g.players),
+    )
 
 
 def holdings(g: GameState, p: Player) -> float:
     v = values.RUBY * p.rubies + values.LIRA * p.lira
     v += sum(n * values.GOOD[c] for c, n in zip(GOODS, p.goods, strict=True))
     done = completions(g.board, p)
-    v += values.SOURCE * sum(w * c**values.SOURCE_POWER for w, c in zip(values.SOURCE_RANK_WEIGHTS, done, strict=False))
+    v += values.SOURCE * sum(w * c * c for w, c in zip(values.SOURCE_RANK_WEIGHTS, done, strict=True))
     v += values.EXTENSION * p.extensions
     v += sum(values.TILE_ABILITY[c] for c in p.mosque_tiles)
     stack = values.ASSISTANTS_IN_STACK

@@ -8,6 +8,8 @@ Wainwright by wheelbarrow extensions. Sources without rubies left are left out.
 
 from __future__ import annotations
 
+from functools import cache
+
 from bot.engine.components import (
     EXTENSION_PRICE,
     MAX_EXTENSIONS,
@@ -20,20 +22,27 @@ from bot.engine.components import (
 from bot.engine.state import Board, Player
 
 
-def sultan_shortfall(board: Board, goods: tuple[int, int, int, int]) -> tuple[int, int]:
-    """(goods still missing for the Sultan's next ruby, goods the price asks in all)."""
-    fixed, anys = sultan_price(board.sultan_rubies)
+@cache
+def sultan_wants(rubies_left: int) -> tuple[tuple[int, int, int, int], int]:
+    """The Sultan's next price (goods by colour, 'any' goods), remembered."""
+    return sultan_price(rubies_left)
+
+
+@cache
+def sultan_shortfall(rubies_left: int, goods: tuple[int, int, int, int]) -> int:
+    """Goods still missing for the Sultan's next ruby."""
+    fixed, anys = sultan_wants(rubies_left)
     covered = sum(min(h, f) for h, f in zip(goods, fixed, strict=True))
     spare = sum(max(0, h - f) for h, f in zip(goods, fixed, strict=True))
-    need = sum(fixed) + anys
-    return need - covered - min(anys, spare), need
+    return sum(fixed) + anys - covered - min(anys, spare)
 
 
 def sultan(board: Board, p: Player) -> float:
-    if not board.sultan_rubies:
+    left = board.sultan_rubies
+    if not left:
         return 0.0
-    missing, need = sultan_shortfall(board, p.goods)
-    return 1.0 - missing / need
+    fixed, anys = sultan_wants(left)
+    return 1.0 - sultan_shortfall(left, p.goods) / (sum(fixed) + anys)
 
 
 def gemstone(board: Board, p: Player) -> float:
@@ -80,10 +89,7 @@ def wainwright(board: Board, p: Player) -> float:
 
 def completions(board: Board, p: Player) -> list[float]:
     """Completion of every source, best first."""
-    found = [
-        sultan(board, p),
-        gemstone(board, p),
-        *(mosque(board, p, m) for m in MOSQUE_COLOURS),
-        wainwright(board, p),
-    ]
-    return sorted(found, reverse=True)
+    found = [sultan(board, p), gemstone(board, p), wainwright(board, p)]
+    found.extend(mosque(board, p, m) for m in MOSQUE_COLOURS)
+    found.sort(reverse=True)
+    return found

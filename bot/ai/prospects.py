@@ -39,7 +39,6 @@ from bot.engine.components import (
     WAINWRIGHT,
     WAREHOUSE_GOOD,
     gemstone_price,
-    sultan_price,
 )
 from bot.engine.layouts import Grid
 from bot.engine.places.markets import best_sale, revenue
@@ -47,6 +46,7 @@ from bot.engine.places.rubies import can_pay_sultan
 from bot.engine.state import GameState, Player
 
 from . import values
+from .progress import sultan_wants
 from .tea_house import best_call, expected_payout
 
 Gain = Callable[[GameState, Player, int], float]
@@ -87,7 +87,8 @@ def warehouse(g: GameState, p: Player, place: int) -> float:
     colour = WAREHOUSE_GOOD[place]
     have = p.good(colour)
     gained = p.capacity - have
-    wanted = max(0, sultan_price(g.board.sultan_rubies)[0][GOOD_INDEX[colour]] - have) if g.board.sultan_rubies else 0
+    left = g.board.sultan_rubies
+    wanted = max(0, sultan_wants(left)[0][GOOD_INDEX[colour]] - have) if left else 0
     return gained * values.GOOD[colour] + min(gained, wanted) * values.WANTED_GOOD
 
 

@@ -20,7 +20,6 @@ WANTED_GOOD: Final = 6.0  # next-turn estimate: a good the Sultan's next space a
 # less, each as the square of its completion so that finishing one source beats spreading out.
 SOURCE: Final = 45.0
 SOURCE_RANK_WEIGHTS: Final = (1.0, 0.5, 0.25, 0.15, 0.1)
-SOURCE_POWER: Final = 2.0
 
 EXTENSION: Final = 9.0  # each wheelbarrow extension (capacity), besides the Wainwright's ruby
 EXTENSION_STEP: Final = 5.0  # next-turn estimate: progress towards the Wainwright's ruby
