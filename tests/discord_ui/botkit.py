@@ -45,7 +45,7 @@ def cheap_images(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def settings_for(tmp_path: Path, **extra: Any) -> Settings:
-    return Settings(DISCORD_TOKEN="fake-token", DB_PATH=tmp_path / "bot.db", BACKUP_HOURS=0, **extra)
+    return Settings.model_validate({"DISCORD_TOKEN": "fake-token", "DB_PATH": tmp_path / "bot.db", "BACKUP_HOURS": 0, **extra})
 
 
 async def open_service(tmp_path: Path, clock: FakeClock, *, grace: float = 0.0, policy: Policy = random_policy) -> GameService:
@@ -210,3 +210,13 @@ def give_cards(seat: int, *cards: str) -> Callable[[engine.GameState], None]:
     from tests.engine.helpers import give
 
     return lambda state: give(state, seat, *cards)
+
+
+async def replace_state(service: GameService, game_id: int, state: engine.GameState) -> None:
+    """Store `state` as the game's current state (for re-deal tests: the log stays as it was)."""
+    from bot.store import games as sql
+
+    game = await service.load(game_id)
+    async with service.db.transaction() as conn:
+        await sql.save_snapshot(conn, game_id, game.row.seq, engine.to_json(engine.validate(state)))
+    service._cache.pop(game_id, None)
