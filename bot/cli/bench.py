@@ -98,32 +98,49 @@ def _ms_p50(samples: list[int]) -> float:
 
 def render_figures(seed: int, repeats: int = RENDER_REPEATS) -> dict[str, Any]:
     """Turn image and private image timings and sizes at 2 and at 5 players, each from the
-    positions halfway through `RENDER_POSITIONS` seeded uniform-random games."""
+    positions halfway through `RENDER_POSITIONS` seeded uniform-random games; wall time and the
+    thread's CPU time (the machine may be shared), and the first render of the process (which
+    also works out the turn palette and draws the static layers)."""
+    import io
+
+    from PIL import Image
+
     from bot.render import PNG_COMPRESS_LEVEL, render, render_private
 
     from .render import play_to_turn
 
     clock = time.perf_counter_ns
+    cpu = time.thread_time_ns
+    first_ms: float | None = None
     per_count: dict[str, Any] = {}
     for players in PLAYER_COUNTS:
         config = GameConfig(players=players, layout=LAYOUT)
         labels = [f"Player {i + 1}" for i in range(players)]
         turn_ns: list[int] = []
+        turn_cpu_ns: list[int] = []
         turn_bytes: list[int] = []
         private_ns: list[int] = []
         private_bytes: list[int] = []
         turns: list[int] = []
+        size: tuple[int, int] = (0, 0)
         for k in range(RENDER_POSITIONS):
             game_seed = seed + k
             mid = max(1, play(config, game_seed).state.turns // 2)
             state = play_to_turn(config, game_seed, mid)
             turns.append(state.turns)
             public = view(state, None)
-            turn_bytes.append(len(render(public, labels)))  # warm-up: static layers, fonts
+            t0 = clock()
+            data = render(public, labels)  # warm-up: palette, static layers, fonts
+            if first_ms is None:
+                first_ms = round((clock() - t0) / 1e6, 1)
+            turn_bytes.append(len(data))
+            with Image.open(io.BytesIO(data)) as image:
+                size = image.size
             for _ in range(repeats):
-                t0 = clock()
+                t0, c0 = clock(), cpu()
                 render(public, labels)
                 turn_ns.append(clock() - t0)
+                turn_cpu_ns.append(cpu() - c0)
             for seat in range(players):
                 own = view(state, seat)
                 private_bytes.append(len(render_private(own, seat, labels)))
@@ -133,7 +150,9 @@ def render_figures(seed: int, repeats: int = RENDER_REPEATS) -> dict[str, Any]:
                     private_ns.append(clock() - t0)
         per_count[str(players)] = {
             "positions_at_turn": turns,
+            "turn_size_px": list(size),
             "turn_p50_ms": _ms_p50(turn_ns),
+            "turn_cpu_p50_ms": _ms_p50(turn_cpu_ns),
             "turn_max_ms": round(max(turn_ns) / 1e6, 1),
             "turn_bytes_p50": int(statistics.median(turn_bytes)),
             "turn_bytes_max": max(turn_bytes),
@@ -142,8 +161,10 @@ def render_figures(seed: int, repeats: int = RENDER_REPEATS) -> dict[str, Any]:
         }
     return {
         "benchmark": "render() and render_private() of mid-game positions, PNG encoding included, one thread",
+        "turn_png": "palette (256 colours)",
         "png_compress_level": PNG_COMPRESS_LEVEL,
         "repeats_per_position": repeats,
+        "first_render_ms": first_ms,
         "players": per_count,
     }
 

@@ -72,12 +72,16 @@ def _main(argv: list[str]) -> int:
     where = f"turn {state.turns}, round {state.round}"
     if state.finished:
         where = f"the game ended after {state.turns} turns; final position"
-    print(f"Istanbul, {config.label()}, seed {args.seed}: {where}")
     files = {"turn.png": render(engine.view(state, None), labels)}
     for seat in range(len(colours)):
         files[f"private-{seat}.png"] = render_private(engine.view(state, seat), seat, labels)
-    for name, data in files.items():
-        path = args.out / name
-        path.write_bytes(data)
+    paths = [args.out / name for name in files]
+    try:  # every image is written before anything is printed
+        for path, data in zip(paths, files.values(), strict=True):
+            path.write_bytes(data)
+    except OSError as exc:
+        raise UsageError(f"cannot write to {args.out}: {exc.strerror or exc}") from None
+    print(f"Istanbul, {config.label()}, seed {args.seed}: {where}")
+    for path in paths:
         print(path)
     return 0

@@ -20,12 +20,17 @@ from __future__ import annotations
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from PIL import Image
 
 from .. import engine
 from ..engine import View
 from . import style
+
+if TYPE_CHECKING:
+    from .legend import LegendKind
 
 PNG_COMPRESS_LEVEL = 4  # measured: see `python -m bot bench` (render section)
 
@@ -85,26 +90,40 @@ def turn_layout(view: View) -> TurnLayout:
 
 def compose(view: View, seat_labels: Sequence[str]) -> Image.Image:
     """The turn image before encoding: an opaque RGB image at most 1600 px wide."""
-    from .board import draw_board
-    from .legend import legend_image, legend_kind
-    from .panels import draw_panels
+    from .board import paint_board
+    from .panels import paint_panels
 
     public = public_view(view)
     lay = turn_layout(public)
-    image = Image.new("RGB", (lay.width, lay.height), style.BACKGROUND)
-    parts = [
-        (draw_board(public, seat_labels), lay.board),
-        (draw_panels(public, seat_labels, height=lay.height), lay.panels),
-        (legend_image(legend_kind(public), lay.legend[2] - lay.legend[0]), lay.legend),
-    ]
-    for part, box in parts:
-        image.paste(part, box[:2])  # every part is opaque: converted, no mask needed
+    image = _static_canvas(public).copy()
+    paint_board(image, public, seat_labels)
+    paint_panels(image, public, seat_labels, lay.panels[:2])
     return image
 
 
+def _static_canvas(view: View) -> Image.Image:
+    from .legend import legend_kind
+
+    g = view.state
+    return _canvas(g.width, tuple(g.layout), len(g.players), legend_kind(view), turn_layout(view))
+
+
+@lru_cache(maxsize=8)
+def _canvas(width: int, layout: tuple[int, ...], players: int, kind: LegendKind, lay: TurnLayout) -> Image.Image:
+    """What every turn image of a kind of game shares, drawn once and cached (callers copy it):
+    the background, the board's static layer (tiles, numbers, names, symbols) and the key."""
+    from .board import static_layer
+    from .legend import legend_image
+
+    del players  # part of the key: the height depends on it, through `lay`
+    image = Image.new("RGB", (lay.width, lay.height), style.BACKGROUND)
+    image.paste(static_layer(width, layout), lay.board[:2])
+    image.paste(legend_image(kind, lay.legend[2] - lay.legend[0]), lay.legend[:2])
+    return image
+
 def to_png(image: Image.Image) -> bytes:
-    """PNG bytes of an image (converted to RGB: no alpha channel to encode)."""
-    if image.mode != "RGB":
+    """PNG bytes of an image (RGB or palette; any other mode is converted to RGB: no alpha)."""
+    if image.mode not in ("RGB", "P"):
         image = image.convert("RGB")
     out = io.BytesIO()
     image.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
@@ -112,8 +131,11 @@ def to_png(image: Image.Image) -> bytes:
 
 
 def render(view: View, seat_labels: Sequence[str]) -> bytes:
-    """The turn image as PNG bytes. Pass the public view (see the module docstring)."""
-    return to_png(compose(view, seat_labels))
+    """The turn image as PNG bytes (palette PNG: see `palette`). Pass the public view (see the
+    module docstring)."""
+    from .palette import quantize
+
+    return to_png(quantize(compose(view, seat_labels)))
 
 
 def render_private(view: View, seat: int, seat_labels: Sequence[str]) -> bytes:

@@ -32,8 +32,8 @@ from .tiles import draw_static
 from .tokens import TOKEN_GAP, TOKEN_SCALES, crowd_scales, largest_crowds, tokens_by_place
 
 __all__ = [
-    "BOARD_WIDTH", "BoardLayout", "Placed", "board_layout", "draw_board", "grid_geometry", "static_layer",
-    "tile_body_height",
+    "BOARD_WIDTH", "BoardLayout", "Placed", "board_layout", "draw_board", "grid_geometry", "paint_board",
+    "static_layer", "tile_body_height",
 ]  # fmt: skip
 
 BOARD_WIDTH = 1180
@@ -82,7 +82,7 @@ def grid_geometry(width: int, layout: tuple[int, ...]) -> GridLayout:
     return grid_layout(width, layout, PLACE_NAMES, BOARD_WIDTH, HEADER_HEIGHT, tile_body_height)
 
 
-@lru_cache(maxsize=32)
+@lru_cache(maxsize=8)
 def static_layer(width: int, layout: tuple[int, ...]) -> Image.Image:
     """The static layer of a layout, drawn once and cached: callers copy it, never draw on it."""
     return draw_static(grid_geometry(width, layout))
@@ -155,16 +155,21 @@ def _draw_ring(d: ImageDraw.ImageDraw, token: Placed) -> None:
     d.rounded_rectangle(edge, 9, outline=TEXT_DARK, width=1)
 
 
-def draw_board(view: View, seat_labels: Sequence[str]) -> Image.Image:
-    """The board image (RGBA, opaque, BOARD_WIDTH wide): the cached static layer plus this position."""
-    g = view.state
+def paint_board(image: Image.Image, view: View, seat_labels: Sequence[str]) -> None:
+    """Draw this position (header, places' state, tokens, last move) on `image`, which holds the
+    layout's static layer at its top left corner."""
     layout, drawn = _plan(view, seat_labels)
-    img = static_layer(g.width, tuple(g.layout)).copy()
-    d = ImageDraw.Draw(img)
+    d = ImageDraw.Draw(image)
     _draw_move(d, layout)
     if layout.moved is not None:
         _draw_ring(d, layout.moved)
     for item, look in drawn:
-        draw_item(img, item, look)
-    return img
+        draw_item(image, item, look)
 
+
+def draw_board(view: View, seat_labels: Sequence[str]) -> Image.Image:
+    """The board image (RGBA, opaque, BOARD_WIDTH wide): the cached static layer plus this position."""
+    g = view.state
+    img = static_layer(g.width, tuple(g.layout)).copy()
+    paint_board(img, view, seat_labels)
+    return img

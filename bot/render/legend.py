@@ -83,24 +83,36 @@ def sections(kind: LegendKind) -> list[list[tuple[Spec, str]]]:
     return [tokens, goods, move]
 
 
-@lru_cache(maxsize=64)
-def legend_layout(kind: LegendKind, width: int) -> LegendLayout | None:
-    """The key flowed into `width` px (None if an entry is wider than that)."""
-    title_h = text_extent("Key", TITLE_SIZE, True)[1]
-    y = PAD + title_h + GAP
-    specs: list[tuple[Spec, str]] = []
+def _flow(groups: list[list[tuple[Spec, str]]], width: int, top: int) -> list[Box] | None:
+    """Boxes for each entry's sample and words, every group starting a new row."""
     boxes: list[Box] = []
-    for section in sections(kind):
+    y = top
+    for group in groups:
         widths: list[int] = []
-        for sample, words in section:
+        for sample, words in group:
             widths.append(spec_width(sample, text_size(sample, SAMPLE_SIZE), ROW_H))
             widths.append(text_extent(words, TEXT_SIZE)[0] + ENTRY_GAP)
         placed = flow((PAD, y, width - PAD, 10**6), widths, ROW_H, GAP, GAP, [k % 2 == 1 for k in range(len(widths))])
         if placed is None:
             return None
-        specs += section
         boxes += placed
         y = placed[-1][3] + GAP
+    return boxes
+
+
+@lru_cache(maxsize=64)
+def legend_layout(kind: LegendKind, width: int) -> LegendLayout | None:
+    """The key flowed into `width` px (None if an entry is wider than that): each section on rows
+    of its own, unless running them on saves a row (a wide strip)."""
+    title_h = text_extent("Key", TITLE_SIZE, True)[1]
+    top = PAD + title_h + GAP
+    groups = sections(kind)
+    specs = [entry for group in groups for entry in group]
+    apart = _flow(groups, width, top)
+    together = _flow([specs], width, top)
+    if apart is None or together is None:
+        return None
+    boxes = together if together[-1][3] < apart[-1][3] else apart
     height = boxes[-1][3] + PAD
     frame = Placed("key", "frame", 0, (0, 0, width, height))
     items: list[tuple[Placed, Look]] = [(frame, Look("chip", PANEL, TEXT_LIGHT, PANEL_EDGE, 1))]

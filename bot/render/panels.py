@@ -16,7 +16,7 @@ its panel and every text fits its box.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -48,7 +48,7 @@ FOOTER_Y = ROWS_Y + ROWS_H + 6
 PANEL_H = FOOTER_Y + 2 * LINE_H + PAD
 
 NAME_SIZE = 20
-TEXT_SIZE = 16
+TEXT_SIZE = 18
 BADGE_SIZE = 14
 DIAMOND = 18
 DIAMOND_STEP = 21
@@ -331,6 +331,16 @@ def _mosque_tiles(seat: int, tiles: Sequence[str], box: Box) -> list[Item]:
 
 
 # -- drawing ----------------------------------------------------------------------------------------
+
+
+def paint_panels(image: Image.Image, view: View, seat_labels: Sequence[str], origin: tuple[int, int] = (0, 0)) -> None:
+    """Draw the panels column on `image` (RGB or opaque RGBA) with its top left corner at `origin`;
+    the background under it is left as it is."""
+    dx, dy = origin
+    items = panel_layout(view, seat_labels).items
+    if origin != (0, 0):
+        items = [replace(it, box=(it.box[0] + dx, it.box[1] + dy, it.box[2] + dx, it.box[3] + dy)) for it in items]
+    draw_items(image, items)
 
 
 def draw_panels(view: View, seat_labels: Sequence[str], height: int | None = None) -> Image.Image:

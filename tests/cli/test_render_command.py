@@ -59,7 +59,7 @@ def test_a_turn_past_the_end_draws_the_final_position(capsys: pytest.CaptureFixt
     assert code == 0 and "the game ended after" in out.splitlines()[0]
     assert len(list(tmp_path.glob("private-*.png"))) == 5
     with Image.open(io.BytesIO((tmp_path / "turn.png").read_bytes())) as image:
-        assert image.mode == "RGB"
+        assert image.mode == "P" and "transparency" not in image.info  # a palette PNG, fully opaque
 
 
 @pytest.mark.parametrize(
@@ -89,9 +89,12 @@ def test_bench_has_a_render_section(capsys: pytest.CaptureFixture[str]) -> None:
     assert 3 <= section["png_compress_level"] <= 6
     for players in ("2", "5"):
         figures = section["players"][players]
-        for key in ("turn_p50_ms", "turn_bytes_p50", "turn_bytes_max", "private_p50_ms", "private_bytes_p50"):
+        for key in ("turn_p50_ms", "turn_cpu_p50_ms", "turn_bytes_p50", "turn_bytes_max", "private_p50_ms",
+                    "private_bytes_p50"):
             assert figures[key] > 0
         assert figures["turn_bytes_max"] <= 350_000
+        assert figures["turn_size_px"][0] <= 1600
+    assert section["first_render_ms"] > 0
     code, out, _ = _run(capsys, "bench", "--games", "1", "--no-store", "--no-render")
     assert code == 0 and "render" not in json.loads(out)
     code, _, err = _run(capsys, "bench", "--render-repeats", "0")

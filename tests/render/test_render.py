@@ -91,7 +91,7 @@ def test_seeded_games_render_at_several_turns(players: int, layout: str) -> None
         public = engine.view(state, None)
         data = render(public, NAMES[:players])
         image = _png(data)
-        assert image.format == "PNG" and image.mode == "RGB"
+        assert image.format == "PNG" and image.mode == "P" and "transparency" not in image.info
         assert image.width == BOARD_WIDTH + PANEL_WIDTH <= style.MAX_WIDTH
         assert len(data) <= BUDGET
         for seat in range(players):
