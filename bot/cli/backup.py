@@ -16,14 +16,16 @@ def main(argv: list[str]) -> int:
         prog="python -m bot backup",
         description="Copy the database to PATH with SQLite's online backup, on a connection of its own: "
         "the running bot keeps writing meanwhile and the copy holds every committed change up to its "
-        "start. An existing file at PATH is replaced when the copy is complete.",
+        "start. An existing file at PATH is kept unless --force is given; then it is replaced once "
+        "the copy is complete.",
     )
     parser.add_argument("path", type=Path, metavar="PATH", help="where to write the copy")
+    parser.add_argument("--force", action="store_true", help="replace an existing file at PATH")
     add_db_option(parser)
     try:
         args = parser.parse_args(argv)
         source = db_path(args.db)
-        size = asyncio.run(backup(source, args.path))
+        size = asyncio.run(backup(source, args.path, replace=args.force))
     except UsageError as exc:
         return usage_error("backup", exc)
     except (DatabaseError, SettingsError) as exc:

@@ -8,6 +8,7 @@ import dataclasses
 import random
 import re
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -85,6 +86,28 @@ class Outcome:
         return self.game.state is not None and self.game.state.finished
 
 
+class StateCache(OrderedDict[int, tuple[int, GameState]]):
+    """Game id -> (log length, state) of the most recently used games, at most `size` of them, so
+    a bot that runs for months does not keep every game it ever loaded."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    def __setitem__(self, game_id: int, entry: tuple[int, GameState]) -> None:
+        super().__setitem__(game_id, entry)
+        self.move_to_end(game_id)
+        while len(self) > self.size:
+            self.popitem(last=False)
+
+    def recent(self, game_id: int) -> tuple[int, GameState] | None:
+        """The game's entry, if any, marked as just used."""
+        entry = self.get(game_id)
+        if entry is not None:
+            self.move_to_end(game_id)
+        return entry
+
+
 def engine_events(rows: Sequence[sql.EventRow]) -> list[Event]:
     return [Event(r.kind, r.player, r.payload) for r in rows if not r.kind.startswith(SERVICE_EVENT)]
 
@@ -92,7 +115,7 @@ def engine_events(rows: Sequence[sql.EventRow]) -> list[Event]:
 class ServiceCore:
     def __init__(
         self, db: Database, *, clock: Clock = time.time, policy: Policy = random_policy,
-        grace_seconds: float = 60.0, snapshot_every: int = 25,
+        grace_seconds: float = 60.0, snapshot_every: int = 25, cached_games: int = 512,
     ) -> None:
         self.db = db
         self.clock = clock
@@ -100,7 +123,7 @@ class ServiceCore:
         self.grace_seconds = grace_seconds
         self.snapshot_every = snapshot_every
         self._locks: dict[int, asyncio.Lock] = {}
-        self._cache: dict[int, tuple[int, GameState]] = {}
+        self._cache = StateCache(cached_games)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -119,7 +142,7 @@ class ServiceCore:
         return Game(row, seats, state)
 
     async def _state(self, conn: aiosqlite.Connection, row: GameRow, seats: list[SeatRow]) -> GameState:
-        cached = self._cache.get(row.id)
+        cached = self._cache.recent(row.id)
         if cached is not None and cached[0] == row.seq:
             return cached[1]
         snap = await sql.latest_snapshot(conn, row.id)

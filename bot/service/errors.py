@@ -29,7 +29,14 @@ class StaleDecision(ServiceError):
 
 class IllegalOption(ServiceError):
     def __init__(self, code: str) -> None:
-        super().__init__(f"'{code}' is not one of the choices you have right now.")
+        super().__init__(f"'{shown(code)}' is not one of the choices you have right now.")
+        self.code = code
+
+
+def shown(text: str, limit: int = 40) -> str:
+    """Someone's input as it may be quoted back: one line of printable characters, cut short."""
+    flat = "".join(ch if ch.isprintable() else " " for ch in text)
+    return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
 class GameIsOver(ServiceError):

@@ -67,7 +67,7 @@ async def migrate(conn: aiosqlite.Connection, folder: Path | None = None) -> lis
     if version > len(files):
         raise DatabaseError(
             f"The database is at schema version {version} but this bot knows only {len(files)} migrations: "
-            "it was written by a newer version of the bot."
+            "it was written by a newer version of the bot. Update the bot, or set DB_PATH to another file."
         )
     applied = []
     for number, path in files:
@@ -93,26 +93,51 @@ async def migrate(conn: aiosqlite.Connection, folder: Path | None = None) -> lis
     return applied
 
 
-def prepare_path(path: Path) -> Path:
-    """Create the folder of the database file, or explain why it cannot be used."""
+def prepare_path(path: Path, *, hint: str = "Set DB_PATH to") -> Path:
+    """Create the folder of the database file, or explain why it cannot be used. `hint` starts
+    the advice at the end of the message (for a backup's target: "Give")."""
     path = Path(path).expanduser()
     if str(path) == ":memory:":
         return path
     if path.exists() and not path.is_file():
-        raise DatabaseError(f"The database path {path} is not a file. Set DB_PATH to a file path.")
+        raise DatabaseError(f"The path {path} is not a file. {hint} a file path.")
     for folder in path.parents:
         if folder.exists():
             if not folder.is_dir():
-                raise DatabaseError(f"Cannot use {path}: {folder} is a file, not a folder. Set DB_PATH to another place.")
+                raise DatabaseError(f"Cannot use {path}: {folder} is a file, not a folder. {hint} another place.")
             break
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise DatabaseError(
-            f"Cannot create the folder {path.parent} for the database: {exc.strerror}. "
-            "Set DB_PATH to a writable place."
+            f"Cannot create the folder {path.parent} for {path.name}: {exc.strerror}. {hint} a writable place."
         ) from exc
     return path
+
+
+def explain(exc: sqlite3.Error, path: Path) -> DatabaseError:
+    """A one-line `DatabaseError` for an SQLite failure other than a constraint (a full disk, a
+    read-only or damaged file, another program's lock, ...)."""
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    for prefix, what in (
+        ("SQLITE_FULL", "the disk is full; free some space"),
+        ("SQLITE_READONLY", "it is read-only; make the file and its folder writable or set DB_PATH to another file"),
+        ("SQLITE_IOERR", "the disk reported an input/output error; check the disk"),
+        ("SQLITE_CANTOPEN", "the file cannot be opened; make it and its folder writable or set DB_PATH to another file"),
+        ("SQLITE_BUSY", "another program holds it locked; stop that program"),
+        ("SQLITE_LOCKED", "another program holds it locked; stop that program"),
+        ("SQLITE_NOTADB", "it is not an SQLite database; set DB_PATH to another file"),
+        ("SQLITE_CORRUPT", "the file is damaged; restore a backup (python -m bot backup makes them)"),
+    ):
+        if name.startswith(prefix):
+            return DatabaseError(f"The database {path} cannot be used: {what} ({exc}).")
+    return DatabaseError(f"The database {path} failed: {exc}.")
+
+
+def _explained(exc: BaseException) -> bool:
+    """Whether an error from inside a transaction is the database's own failure (turned into a
+    `DatabaseError`) rather than a constraint or a caller's mistake (passed on as it is)."""
+    return isinstance(exc, sqlite3.OperationalError) or type(exc) is sqlite3.DatabaseError
 
 
 class Database:
@@ -129,8 +154,9 @@ class Database:
 
     @classmethod
     async def open(cls, path: Path, *, migrations: Path | None = None) -> Database:
-        """Open (creating the file and its folder), set the pragmas and apply pending migrations.
-        Raises `DatabaseError` with a one-line message when that cannot be done."""
+        """Open (creating the file and its folder), set the pragmas, apply pending migrations and
+        make sure the file can be written. Raises `DatabaseError` with a one-line message when
+        that cannot be done."""
         path = prepare_path(Path(path))
         conn = aiosqlite.connect(str(path), isolation_level=None)
         try:
@@ -144,14 +170,22 @@ class Database:
         try:
             for pragma in PRAGMAS:
                 await conn.execute(pragma)
+            await _refuse_foreign(conn, path)
             applied = await migrate(conn, migrations)
             version = await user_version(conn)
+            # A read-only file opens and reads well; find out now rather than at the first move.
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                await conn.execute(f"PRAGMA user_version = {version}")
+            finally:
+                with contextlib.suppress(sqlite3.Error):
+                    await conn.execute("ROLLBACK")
         except DatabaseError:
             await conn.close()
             raise
         except sqlite3.Error as exc:
             await conn.close()
-            raise DatabaseError(f"Cannot use the database {path}: {exc}. Set DB_PATH to a writable SQLite file.") from exc
+            raise explain(exc, path) from exc
         conn.row_factory = aiosqlite.Row
         return cls(conn, path, version, applied)
 
@@ -160,24 +194,49 @@ class Database:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """BEGIN IMMEDIATE ... COMMIT under the lock; any exception (cancellation included) rolls back.
+        """BEGIN IMMEDIATE ... COMMIT under the lock; any exception (cancellation included) rolls
+        back. A failure of the database itself (a full disk, a read-only file, ...) comes out as a
+        one-line `DatabaseError`; constraint errors come out as they are.
 
         BEGIN sits inside the try: a task cancelled while waiting for it has still queued it on the
         connection's thread, so the ROLLBACK queued after it closes that transaction too."""
-        async with self.lock:
-            try:
-                await self.conn.execute("BEGIN IMMEDIATE")
-                yield self.conn
-                await self.conn.execute("COMMIT")
-            except BaseException:
-                with contextlib.suppress(sqlite3.Error, ValueError):  # none open, or the connection closed
-                    await self.conn.execute("ROLLBACK")
-                raise
+        async with self.lock, self._guarded("BEGIN IMMEDIATE") as conn:
+            yield conn
 
     @asynccontextmanager
     async def read(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self.lock:
+        """Reads under the lock, in one read transaction: everything read inside sees the database
+        at one moment, even while another program writes to the file."""
+        async with self.lock, self._guarded("BEGIN") as conn:
+            yield conn
+
+    @asynccontextmanager
+    async def _guarded(self, begin: str) -> AsyncIterator[aiosqlite.Connection]:
+        try:
+            await self.conn.execute(begin)
             yield self.conn
+            await self.conn.execute("COMMIT")
+        except BaseException as exc:
+            with contextlib.suppress(sqlite3.Error, ValueError):  # none open, or the connection closed
+                await self.conn.execute("ROLLBACK")
+            if _explained(exc):
+                assert isinstance(exc, sqlite3.Error)
+                raise explain(exc, self.path) from exc
+            raise
+
+
+async def _refuse_foreign(conn: aiosqlite.Connection, path: Path) -> None:
+    """A file without a schema version but with tables belongs to another program: leave it alone."""
+    if await user_version(conn) == 0:
+        rows = list(await conn.execute_fetchall(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 3"
+        ))
+        if rows:
+            names = ", ".join(str(r[0]) for r in rows)
+            raise DatabaseError(
+                f"{path} is an SQLite database of another program (tables {names}, no Istanbul schema version); "
+                "set DB_PATH to another file."
+            )
 
 
 async def schema_dump(conn: aiosqlite.Connection) -> list[tuple[str, str, str]]:
@@ -188,16 +247,20 @@ async def schema_dump(conn: aiosqlite.Connection) -> list[tuple[str, str, str]]:
     return [("user_version", "", str(await user_version(conn))), *((r[0], r[1], r[2]) for r in rows)]
 
 
-async def backup(source: Path, target: Path) -> int:
+async def backup(source: Path, target: Path, *, replace: bool = False) -> int:
     """An online copy of a database that may be in use, made on connections of its own (SQLite's
     backup API reads one consistent snapshot; in WAL mode the writer never waits for it). The copy
-    is written next to `target` and renamed into place at the end. Returns the copy's size."""
+    is written next to `target` and renamed into place at the end; an existing `target` is
+    replaced only when `replace` is set. Returns the copy's size."""
     source, target = Path(source).expanduser(), Path(target).expanduser()
     if not source.is_file():
         raise DatabaseError(f"There is no database at {source}. Give the right path with --db or DB_PATH.")
-    target = prepare_path(target)
-    if target.exists() and target.resolve() == source.resolve():
-        raise DatabaseError("The backup must go to a different file than the database itself.")
+    target = prepare_path(target, hint="Give the backup")
+    if target.exists():
+        if target.samefile(source):
+            raise DatabaseError("The backup must go to a different file than the database itself.")
+        if not replace:
+            raise DatabaseError(f"{target} exists already; give --force to replace it with the new copy.")
     partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
     try:
         async with aiosqlite.connect(str(source)) as src, aiosqlite.connect(str(partial)) as dst:

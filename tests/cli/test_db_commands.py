@@ -142,12 +142,42 @@ def test_backup_copies_while_another_connection_is_writing(capsys: pytest.Captur
     assert sorted(p.name for p in copy.parent.iterdir()) == ["copy.db"]  # no -wal, no leftovers
 
 
-def test_backup_replaces_an_older_copy(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+def test_backup_keeps_an_existing_file_unless_forced(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """An existing file at PATH (an older copy, or something else entirely) is not overwritten by
+    mistake: exit 2 and one line saying so; with --force the finished copy replaces it."""
     db, copy = tmp_path / "live.db", tmp_path / "copy.db"
     copy.write_text("an old backup")
     assert _run(capsys, "migrate", "--db", str(db))[0] == 0
-    assert _run(capsys, "backup", str(copy), "--db", str(db))[0] == 0
+    code, out, err = _run(capsys, "backup", str(copy), "--db", str(db))
+    assert code == 2 and out == "" and "exists already" in _one_line(err) and "--force" in err
+    assert copy.read_text() == "an old backup"
+    assert _run(capsys, "backup", str(copy), "--db", str(db), "--force")[0] == 0
     assert _game_rows(copy) == []
+    assert not list(tmp_path.glob("*partial*"))
+
+
+@pytest.mark.parametrize(
+    ("target", "message"),
+    [
+        ("folder", "is not a file. Give the backup a file path"),
+        ("file/copy.db", "is a file, not a folder. Give the backup another place"),
+        ("/proc/no-such-process/copy.db", "Cannot create the folder"),
+        ("/proc/copy.db", "failed"),
+    ],
+)
+def test_backup_to_an_unusable_place_is_one_clear_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, target: str, message: str
+) -> None:
+    """A target that is a folder, lies below a file, or cannot be created: exit 2, one line, no
+    leftovers; the advice is about the backup's path, not about DB_PATH."""
+    db = tmp_path / "live.db"
+    assert _run(capsys, "migrate", "--db", str(db))[0] == 0
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "file").write_text("x")
+    code, out, err = _run(capsys, "backup", str(tmp_path / target), "--db", str(db))
+    line = _one_line(err)
+    assert code == 2 and out == "" and message in line and "DB_PATH" not in line
+    assert not [p for p in tmp_path.rglob("*partial*")]
 
 
 @pytest.mark.parametrize(("source", "message"), [("missing.db", "There is no database"), ("live.db", "different file")])
@@ -219,11 +249,16 @@ def test_simulate_db_survives_a_kill(tmp_path: Path) -> None:
 
 def test_bench_store_section_measures_the_store(tmp_path: Path) -> None:
     """The store figures on a small fixture: a short recorded game copied in SQL."""
-    from bot.cli.bench_store import SampleGame, store_figures
+    from bot.cli.bench import _play, _Totals
+    from bot.cli.bench_store import store_figures
+    from bot.cli.playout import GameConfig
 
-    out = store_figures([SampleGame(2, 113, 3000)], "short", active=20, total=60)
-    assert out["recorded_game"]["events"] == 3000 and out["recorded_game"]["same_log_as_engine_run"]
-    assert 30 < out["bytes_per_event"] < 200 and out["bytes_per_finished_game"] > 3000 * 30
+    totals = _Totals()
+    _play(GameConfig(2), 113, totals)  # the engine-only game the bench would have played
+    (sample,) = totals.sample
+    out = store_figures([sample], "short", active=20, total=60)
+    assert out["recorded_game"]["events"] == sample.events and out["recorded_game"]["same_log_as_engine_run"]
+    assert 30 < out["bytes_per_event"] < 200 and out["bytes_per_finished_game"] > sample.events * 30
     assert 0 < out["load_ms"]["events_after_snapshot"] < 50 and out["load_ms"]["n"] == 30
     submit = out["submit_ms"]
     assert submit["cold"]["n"] == submit["warm"]["n"] == 20 and 0 < submit["cold"]["p50"] <= submit["cold"]["p99"]

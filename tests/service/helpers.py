@@ -54,15 +54,17 @@ def decider_user(game: Game) -> str:
 
 
 async def fingerprint(svc: GameService) -> dict[str, list[tuple[Any, ...]]]:
-    """Every row of every table that a game writes, to compare before and after a refused input."""
+    """Every row of every table (those of later migrations too), to compare before and after a
+    refused input."""
     out: dict[str, list[tuple[Any, ...]]] = {}
     async with svc.db.read() as conn:
-        for table, order in (
-            ("games", "id"), ("seats", "game_id, seat"), ("events", "game_id, seq"),
-            ("snapshots", "game_id, seq"), ("timers", "game_id, kind"),
-        ):
-            rows = await conn.execute_fetchall(f"SELECT * FROM {table} ORDER BY {order}")
-            out[table] = [tuple(r) for r in rows]
+        tables = await conn.execute_fetchall(
+            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name"
+        )
+        for (table,) in tables:
+            rows = await conn.execute_fetchall(f'SELECT * FROM "{table}"')
+            out[table] = sorted((tuple(r) for r in rows), key=repr)
+    assert {"games", "seats", "events", "snapshots", "timers", "messages", "user_settings"} <= set(out)
     return out
 
 

@@ -121,6 +121,15 @@ async def test_an_illegal_option(svc: GameService, code: str) -> None:
     assert f"'{code}'" in str(err)
 
 
+async def test_an_odd_code_is_quoted_back_on_one_short_line(svc: GameService) -> None:
+    """A forged code with a line break and hundreds of characters is refused in one short line."""
+    game = await table(svc)
+    d = decision(game)
+    code = "go.2\n@everyone " + "x" * 500
+    err = await refused(svc, game.id, lambda: svc.submit(game.id, "p0", d.decision_id, code), errors.IllegalOption)
+    assert str(err).startswith("'go.2 @everyone xxx") and "\n" not in str(err) and len(str(err)) < 100
+
+
 async def test_no_choices_before_the_start(svc: GameService) -> None:
     """In a lobby there is nothing to choose yet."""
     game = await svc.create_lobby(creator="p0", creator_name="Ann", origin="local")
