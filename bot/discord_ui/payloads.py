@@ -67,10 +67,14 @@ class Payload:
         return out
 
     def edit_kwargs(self) -> dict[str, Any]:
-        return {
-            "content": self.content, "embed": self.embed, "attachments": self._files(), "view": self.view,
-            "allowed_mentions": self._mentions(),
-        }
+        """Everything replaced; without files of its own the message keeps its attachments, and
+        without content its content."""
+        out: dict[str, Any] = {"embed": self.embed, "view": self.view, "allowed_mentions": self._mentions()}
+        if self.content is not None:
+            out["content"] = self.content
+        if self.files:
+            out["attachments"] = self._files()
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,9 +202,17 @@ def computer_payload(game: int, public: View, seat: Seat, lines: list[str], imag
     return Payload(None, embed, [(BOARD_FILE, image)], None)
 
 
-def retired_payload(old: discord.Embed | None) -> Payload:
-    """A turn message whose turn is over: same embed and image, no components."""
-    return Payload(None, old, [], None)
+def retired_payload(game: int, round_: int, seat: Seat, lines: list[str]) -> Payload:
+    """A turn message whose turn is over: the story as it ended, no question, no buttons; its
+    picture (already on the message) stays."""
+    embed = discord.Embed(
+        title=clip(f"Round {round_} · {plain(seat.title)} has moved", 256),
+        description=story(lines, "**Turn over.**"),
+        colour=colour_of(seat.colour),
+    )
+    embed.set_image(url=f"attachment://{BOARD_FILE}")
+    embed.set_footer(text=f"Istanbul · game #{game}")
+    return Payload(None, embed, [], None)
 
 
 def card_lines(own: View, seat: int) -> list[str]:

@@ -175,10 +175,8 @@ class Publisher:
         decision = engine.pending(state)
         assert decision is not None
         turn = await self.service.message(game.id, "turn")
-        if game.seats[decision.player].played_by_computer:
-            await self._hand_over(game, turn)  # e.g. a seat just handed to the computer player
-            return
-        if turn is not None and turn.seat == decision.player:
+        computer = game.seats[decision.player].played_by_computer
+        if turn is not None and turn.seat == decision.player and not computer:
             if turn.decision_id != decision.decision_id or turn.mode != "choose":
                 await self._draw(game, turn, "choose", via)
             return
@@ -187,7 +185,7 @@ class Publisher:
             if turn.mode != "over" or turn.decision_id != decision.decision_id:
                 await self._draw(game, turn, "over", via)
             return
-        await self._hand_over(game, turn)
+        await self._hand_over(game, turn)  # also when a seat was just handed to the computer
 
     async def _draw(
         self, game: Game, turn: MessageRow | None, mode: str, via: discord.Interaction[Any] | None,
@@ -242,12 +240,17 @@ class Publisher:
         return message.id
 
     async def _retire_turn(self, game: Game) -> None:
-        """Take the buttons off the last turn message (its image stays)."""
+        """Take the buttons off the last turn message; its picture stays, and its text now says
+        the turn is over (the story as it ended, without the question)."""
         turn = await self.service.message(game.id, "turn")
         if turn is None:
             return
+        seat = seats_of(game)[turn.seat or 0]
+        lines = [line for _, line in await self.service.lines(game.id, after_seq=turn.seq)]
+        round_ = game.state.round if game.state is not None else 0
+        payload = payloads.retired_payload(game.id, round_, seat, lines)
         with contextlib.suppress(discord.NotFound):
-            await self.channel(turn.channel_id).get_partial_message(turn.message_id).edit(view=None)
+            await self.channel(turn.channel_id).get_partial_message(turn.message_id).edit(**payload.edit_kwargs())
         await self.service.drop_message(game.id, "turn")
 
     async def _hand_over(self, game: Game, turn: MessageRow | None) -> None:

@@ -167,3 +167,37 @@ async def test_engine_and_messages_agree_on_the_options(env: Env) -> None:
             shown |= set(turn.selects[0].values)
         assert shown == {o.code for o in decision.options if not o.private}
         await table.choose(decision.default)
+
+
+async def test_before_a_computer_moves_the_person_still_gets_the_grace_period(
+    fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    env = await botkit.start_env(fake, tmp_path, monkeypatch, grace=60)
+    try:
+        table = env.table
+        await table.open(seats=2, computers=1)
+        await table.start()
+        game = await table.game()
+        if engine.pending(game.state).player != next(s.seat for s in game.seats if s.kind == "discord_user"):
+            env.clock.advance(61)
+            await env.fake.bot.scheduler.run_due()
+            await env.fake.settle()
+        user, decision = await table.decider()
+        turns = (await table.game()).state.turns
+        while (await table.game()).state.turns == turns:
+            _, d = await table.decider()
+            await table.choose(d.default)
+        over = env.fake.last_message(env.srv.channel)
+        assert "Turn over" in over.embed_text and f"ist:u:{table.game_id}:undo" in over.custom_ids
+        assert "computer player took this turn" not in over.embed_text  # the computer waits
+        env.clock.advance(61)
+        await env.fake.bot.scheduler.run_due()
+        await env.fake.settle()
+        retired = env.fake.message(over.id)
+        assert retired.components == [] and "Turn over." in retired.embed_text and "undo" not in retired.embed_text
+        assert retired.files  # the picture of the board after the turn stays
+        computer = [m for m in env.fake.messages_in(env.srv.channel) if "computer player took this turn" in m.embed_text]
+        assert computer and computer[-1].id > over.id
+        assert user.id in table.turn_message().pings
+    finally:
+        await botkit.stop_env(env)
