@@ -3,10 +3,10 @@
 A panel shows the player's name and colour mark (fill and letter) and, as labelled badges, the
 start player, the holder of the Caravan Leader tile and (once the game is over) the winner; the
 goods against the wheelbarrow's capacity (one row of slots per good, filled slots in the good's
-colour with its letter), the rubies against the ruby target, Lira, the number of bonus cards
-(never their faces: the public image is the same for everyone), the mosque tiles owned (chips
-named by colour) and the assistants in the merchant stack and left out. The panel of the player
-whose turn it is has a highlighted frame.
+colour with its letter) and its extensions, the rubies against the ruby target, Lira, the number
+of bonus cards (never their faces: the public image is the same for everyone), the mosque tiles
+owned (chips named by colour) and the assistants in the merchant stack and left out. The panel
+of the player whose turn it is has a highlighted frame.
 
 Everything is laid out first as plain data (`panel_layout`: shapes and text boxes), then drawn
 from that data (`draw_panels`), so the tests check exactly what is drawn: every item lies inside
@@ -22,7 +22,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from ..engine import View, winners
-from ..engine.components import GOODS, ruby_target
+from ..engine.components import GOODS, MAX_EXTENSIONS, ruby_target
 from . import style
 from .layout import label_of
 
@@ -38,11 +38,12 @@ PANEL_INNER = PANEL_WIDTH - MARGIN_LEFT - MARGIN_RIGHT
 PAD = 10  # inside a panel
 
 HEADER_H = 34
-SLOT = 26  # a goods slot
-SLOT_STEP = 30
+ROW_LABEL = 22  # the good's letter at the start of its row
+SLOT = 24  # a goods slot
+SLOT_STEP = 28
 ROWS_Y = PAD + HEADER_H + 6  # top of the goods rows inside a panel
 ROWS_H = 4 * SLOT_STEP - (SLOT_STEP - SLOT)
-RIGHT_X = PAD + 5 * SLOT_STEP + 12  # the right column, beside the goods
+RIGHT_X = PAD + ROW_LABEL + 5 * SLOT_STEP + 10  # the right column, beside the goods
 LINE_H = 24  # a footer line
 FOOTER_Y = ROWS_Y + ROWS_H + 6
 PANEL_H = FOOTER_Y + 2 * LINE_H + PAD
@@ -50,8 +51,8 @@ PANEL_H = FOOTER_Y + 2 * LINE_H + PAD
 NAME_SIZE = 20
 TEXT_SIZE = 18
 BADGE_SIZE = 14
-DIAMOND = 18
-DIAMOND_STEP = 21
+DIAMOND = 17
+DIAMOND_STEP = 19
 CHIP_H = 22
 
 EMPTY_SLOT = (58, 64, 78)
@@ -225,7 +226,7 @@ def panel_layout(view: View, seat_labels: Sequence[str], height: int | None = No
                                            ("leader", g.board.caravan_leader == seat)) if holds]  # fmt: skip
         items += _header(p.colour, label_of(seat_labels, seat), badges, seat, x, y)
         items += _goods(seat, p.goods, p.capacity, x + PAD, y + ROWS_Y)
-        items += _right_column(seat, p.rubies, target, p.lira, len(p.cards), x + RIGHT_X, y + ROWS_Y,
+        items += _right_column(seat, p.rubies, target, p.lira, len(p.cards), p.extensions, x + RIGHT_X, y + ROWS_Y,
                                x + PANEL_INNER - PAD)
         fy = y + FOOTER_Y
         items += _mosque_tiles(seat, p.mosque_tiles, (x + PAD, fy, x + PANEL_INNER - PAD, fy + LINE_H))
@@ -270,13 +271,16 @@ def _header(colour: str, label: str, badges: Sequence[str], seat: int, x: int, y
 
 
 def _goods(seat: int, goods: tuple[int, int, int, int], capacity: int, x: int, y: int) -> list[Item]:
+    """A row per good: its letter, then one slot per unit of capacity, filled for the goods held."""
     items: list[Item] = []
     for row, good in enumerate(GOODS):
         fill = style.GOOD_FILL[good]
         letter = style.GOOD_LETTER[good]
         sy = y + row * SLOT_STEP
+        items.append(Item("good_label", good, seat, (x, sy, x + ROW_LABEL - 4, sy + SLOT), text=letter, size=14,
+                          bold=True, colour=style.TEXT_LIGHT, align="c"))
         for k in range(capacity):
-            sx = x + k * SLOT_STEP
+            sx = x + ROW_LABEL + k * SLOT_STEP
             box = (sx, sy, sx + SLOT, sy + SLOT)
             if k < goods[row]:
                 items.append(Item("good", f"{good}.{k}", seat, box, shape="rect", fill=fill, outline=style.TEXT_LIGHT))
@@ -287,7 +291,9 @@ def _goods(seat: int, goods: tuple[int, int, int, int], capacity: int, x: int, y
     return items
 
 
-def _right_column(seat: int, rubies: int, target: int, lira: int, cards: int, x: int, y: int, right: int) -> list[Item]:
+def _right_column(
+    seat: int, rubies: int, target: int, lira: int, cards: int, extensions: int, x: int, y: int, right: int
+) -> list[Item]:
     items: list[Item] = []
     line = SLOT
     # rubies against the target: one diamond per ruby needed, filled for those owned
@@ -306,6 +312,9 @@ def _right_column(seat: int, rubies: int, target: int, lira: int, cards: int, x:
     items.append(text_item("lira", "", seat, (x, y, right, y + line), f"Lira: {lira}", TEXT_SIZE, bold=True))
     y += SLOT_STEP
     items.append(text_item("cards", "", seat, (x, y, right, y + line), f"Bonus cards: {cards}", TEXT_SIZE))
+    y += SLOT_STEP
+    text = f"Extensions: {extensions} of {MAX_EXTENSIONS}"
+    items.append(text_item("extensions", "", seat, (x, y, right, y + line), text, TEXT_SIZE))
     return items
 
 

@@ -101,6 +101,7 @@ def test_panels_show_each_players_resources(players: int) -> None:
         assert _text(layout, seat, "name") == NAMES[seat]
         (mark,) = layout.of(seat, "mark_letter")
         assert mark.text == style.PLAYER_LETTER[p.colour]
+        assert [i.text for i in layout.of(seat, "good_label")] == ["F", "S", "Fr", "J"]  # every row says its good
         for good, have in zip(GOODS, p.goods, strict=True):
             filled = [i for i in layout.of(seat, "good") if i.key.startswith(f"{good}.")]
             empty = [i for i in layout.of(seat, "slot") if i.key.startswith(f"{good}.")]
@@ -110,6 +111,7 @@ def test_panels_show_each_players_resources(players: int) -> None:
         assert _text(layout, seat, "rubies") == f"{p.rubies}/{target} rubies"
         assert _text(layout, seat, "lira") == f"Lira: {p.lira}"
         assert _text(layout, seat, "cards") == f"Bonus cards: {len(p.cards)}"
+        assert _text(layout, seat, "extensions") == f"Extensions: {p.extensions} of 3"
         assert [i.key for i in layout.of(seat, "mosque_tile")] == list(p.mosque_tiles)
         out = len(p.assistants)
         assert _text(layout, seat, "assistants").startswith(f"Assistants: {p.stack.count('o')} in stack, {out} left out")

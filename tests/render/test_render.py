@@ -111,3 +111,20 @@ def test_five_players_late_in_the_game_stay_within_budget() -> None:
     for state in states:
         data = render(engine.view(state, None), NAMES)
         assert len(data) <= BUDGET
+
+
+def test_the_static_canvas_is_drawn_once_per_kind_of_game_and_never_drawn_on(mid_game: GameState) -> None:
+    """Background, tiles and key are drawn once per kind of game; each turn draws on a copy."""
+    from bot.render import _canvas, _static_canvas
+
+    public = engine.view(mid_game, None)
+    canvas = _static_canvas(public)
+    before = canvas.tobytes()
+    hits = _canvas.cache_info().hits
+    for _ in range(2):
+        render(public, NAMES)
+    assert _canvas.cache_info().hits >= hits + 2
+    assert _static_canvas(public) is canvas and canvas.tobytes() == before
+    # the tiles and the key are on it already; the tokens and numbers are not
+    image = compose(public, NAMES)
+    assert image.size == canvas.size and image.tobytes() != before
