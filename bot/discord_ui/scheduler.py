@@ -78,15 +78,23 @@ class Scheduler:
                 await asyncio.wait_for(self._wake.wait(), pause)
 
     async def run_due(self) -> int:
-        """Handle every timer that has fallen due; returns how many."""
+        """Handle every timer that has fallen due; returns how many. Each game's timers run in
+        order, different games side by side, so one game's burst of computer turns never holds
+        up another game's reminder or turn."""
         due = await self.service.due_timers()
+        per_game: dict[int, list[TimerRow]] = {}
         for timer in due:
+            per_game.setdefault(timer.game_id, []).append(timer)
+        await asyncio.gather(*(self._run_game(timers) for timers in per_game.values()))
+        return len(due)
+
+    async def _run_game(self, timers: list[TimerRow]) -> None:
+        for timer in timers:
             try:
                 await self.handle(timer)
             except Exception:
                 log.exception("game %s: the %s timer failed; retrying later", timer.game_id, timer.kind)
                 await self.service.reschedule_timer(timer, self.service.clock() + RETRY_SECONDS)
-        return len(due)
 
     async def handle(self, timer: TimerRow) -> None:
         if timer.kind in ("grace", "retry"):
