@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.ai import get_policy
+from bot.discord_ui import ids
 from tests.discord_ui import botkit
 from tests.discord_ui.fakecord import Fakecord
 from tests.service.helpers import FakeClock
@@ -28,6 +29,12 @@ async def test_a_whole_three_player_game(fake: Fakecord, tmp_path: Path, monkeyp
         end = fake.last_message(srv.channel)
         assert "Game over" in end.embed_text
         assert end.button("Rematch")
+        # every component the bot sent anywhere is one of its dynamic items
+        sent = fake.messages_in(srv.channel) + [m for u in srv.users for m in fake.dms(u) + fake.ephemerals(u)]
+        custom_ids = {cid for m in sent for cid in m.custom_ids}
+        assert custom_ids and all(ids.recognised(cid) for cid in custom_ids)
+        # only the final message still has buttons in the channel
+        assert [m.id for m in fake.messages_in(srv.channel) if m.components] == [end.id]
     finally:
         await fake.close_bot()
         await svc.close()
