@@ -112,11 +112,16 @@ def utility_row(game: int, *, private: str | None = None) -> list[discord.ui.Ite
     return row
 
 
-def fill(text: str, names: dict[int, str]) -> str:
-    """The engine's seat placeholders replaced by (harmless) names."""
+def fill(text: str, names: dict[int, str], *, markdown: bool = True) -> str:
+    """The engine's seat placeholders replaced by names: made harmless for message text (where
+    markdown and mentions work), as they are for labels (``markdown=False``: shown verbatim)."""
     for seat, name in names.items():
-        text = text.replace("{seat:" + str(seat) + "}", plain(name))
+        text = text.replace("{seat:" + str(seat) + "}", plain(name) if markdown else name)
     return text
+
+
+def label(text: str, names: dict[int, str], limit: int = LABEL_LIMIT) -> str:
+    return clip(fill(text, names, markdown=False), limit)
 
 
 def option_items(game: int, decision: Decision, options: list[Option], names: dict[int, str]) -> list[discord.ui.Item[Any]]:
@@ -124,14 +129,14 @@ def option_items(game: int, decision: Decision, options: list[Option], names: di
     if len(options) <= MAX_BUTTONS:
         return [
             OptionButton(
-                game, decision.decision_id, o.code, label=clip(fill(o.label, names), LABEL_LIMIT),
+                game, decision.decision_id, o.code, label=label(o.label, names),
                 style=discord.ButtonStyle.secondary if o.code in DECLINES else discord.ButtonStyle.primary,
                 row=i // 5,
             )
             for i, o in enumerate(options)
         ]
     choices = [
-        discord.SelectOption(label=clip(fill(o.label, names), SELECT_TEXT_LIMIT), value=o.code) for o in options[:25]
+        discord.SelectOption(label=label(o.label, names, SELECT_TEXT_LIMIT), value=o.code) for o in options[:25]
     ]
     return [OptionSelect(game, decision.decision_id, choices, placeholder="Choose…", row=0)]
 
@@ -262,7 +267,7 @@ def private_options_payload(game: int, decision: Decision, names: dict[int, str]
     if not private:
         return Payload(f"**{prompt}**\nNone of your cards can be played right now.")
     items = [
-        OptionButton(game, decision.decision_id, o.code, label=clip(fill(o.label, names), LABEL_LIMIT),
+        OptionButton(game, decision.decision_id, o.code, label=label(o.label, names),
                      style=discord.ButtonStyle.success, row=i // 5)
         for i, o in enumerate(private[:MAX_BUTTONS])
     ]

@@ -1,0 +1,69 @@
+"""The message builders on their own: names, limits, buttons or a select, private options."""
+
+from __future__ import annotations
+
+import discord
+
+from bot import engine
+from bot.discord_ui import payloads
+from bot.discord_ui.text import newest_lines
+from bot.engine import Decision, Option
+
+NAMES = {0: "**Ann**_@everyone", 1: "Bob"}
+
+
+def decision(n: int, *, private: int = 0) -> Decision:
+    options = tuple(Option(f"go.{i}", f"Move to place {i}, paying {{seat:0}}") for i in range(n))
+    options += tuple(Option(f"c.card{i}", f"Play card {i}", private=True) for i in range(private))
+    return Decision(7, 0, "move", "{seat:0}: move your merchant.", options, options[0].code)
+
+
+def test_names_are_harmless_in_text_and_verbatim_in_labels() -> None:
+    d = decision(3)
+    items = payloads.option_items(5, d, list(d.options), NAMES)
+    assert isinstance(items[0], payloads.OptionButton)
+    assert items[0].item.label == "Move to place 0, paying **Ann**_@everyone"
+    text = payloads.fill(d.prompt, NAMES)
+    assert "\\*\\*Ann" in text and "@everyone" not in text.replace("@\u200beveryone", "")
+
+
+def test_up_to_twenty_options_are_buttons_in_four_rows_and_more_become_one_select() -> None:
+    d20 = decision(20)
+    buttons = payloads.option_items(5, d20, list(d20.options), NAMES)
+    assert len(buttons) == 20 and {b.row for b in buttons} == {0, 1, 2, 3}
+    d25 = decision(25)
+    select = payloads.option_items(5, d25, list(d25.options), NAMES)
+    assert len(select) == 1 and isinstance(select[0], payloads.OptionSelect)
+    assert [o.value for o in select[0].item.options] == [o.code for o in d25.options]
+
+
+def test_the_public_part_of_a_decision_never_shows_private_options() -> None:
+    d = decision(3, private=2)
+    assert [o.code for o in payloads.public_part(d)] == ["go.0", "go.1", "go.2"]
+    offer = payloads.private_options_payload(5, d, NAMES)
+    assert offer.view is not None
+    assert [c.custom_id for c in offer.view.children] == ["ist:o:5:7:c.card0", "ist:o:5:7:c.card1"]
+    none = payloads.private_options_payload(5, decision(2), NAMES)
+    assert none.view is None and "None of your cards" in (none.content or "")
+
+
+def test_a_long_story_keeps_the_newest_lines_and_points_to_the_log() -> None:
+    lines = [f"line {i} " + "x" * 80 for i in range(200)]
+    text = newest_lines(lines, 4096)
+    assert len(text) <= 4096 and text.startswith("…") and text.endswith(lines[-1])
+    assert "/istanbul log" in text.splitlines()[0]
+    assert newest_lines(["short"], 4096) == "short"
+
+
+def test_the_turn_message_pings_only_its_decider() -> None:
+    state = engine.new_game(engine.GameSettings(players=2), ["red", "blue"], 3)
+    d = engine.pending(state)
+    assert d is not None
+    seat = payloads.Seat(d.player, "Ann", "red", 1234, False)
+    payload = payloads.turn_payload(1, engine.view(state, None), d, seat, NAMES, ["a line"], b"png", ping=True)
+    kwargs = payload.send_kwargs()
+    mentions: discord.AllowedMentions = kwargs["allowed_mentions"]
+    assert mentions.everyone is False and mentions.roles is False
+    assert [u.id for u in mentions.users] == [1234]  # type: ignore[union-attr]
+    quiet = payloads.turn_payload(1, engine.view(state, None), d, seat, NAMES, [], b"png", ping=False)
+    assert quiet.send_kwargs()["allowed_mentions"].users is False
