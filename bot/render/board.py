@@ -29,7 +29,7 @@ from .places import fit_state, place_state, state_boxes, tallest_states
 from .shapes import Look, dashed_frame, draw_item, text_size
 from .style import HIGHLIGHT, TEXT_DARK
 from .tiles import draw_static
-from .tokens import TOKEN_GAP, TOKEN_SCALES, crowd_scales, largest_crowds, tokens_by_place
+from .tokens import TOKEN_GAP, TOKEN_SCALES, crowd_scales, largest_crowds, mover, tokens_by_place
 
 __all__ = [
     "BOARD_WIDTH", "BoardLayout", "Placed", "board_layout", "draw_board", "grid_geometry", "paint_board",
@@ -122,9 +122,10 @@ def _plan(view: View, labels: Sequence[str]) -> tuple[BoardLayout, list[tuple[Pl
     last = g.last_move
     if last is not None and last.source in grid.frames and last.target in grid.frames:
         move = (last.source, last.target)
-        colour = g.players[last.seat].colour if 0 <= last.seat < len(g.players) else ""
-        moved = next((it for it, _ in drawn if it.kind == last.token and it.key == colour and it.place == last.target),
-                     None)
+        token = mover(g, last.token, last.seat)
+        if token is not None:
+            moved = next((it for it, _ in drawn if (it.kind, it.key, it.place) == (token.kind, token.key, last.target)),
+                         None)
     tiles = {p: f.box for p, f in grid.frames.items()}
     items = list(grid.items) + [p for p, _ in drawn]
     return BoardLayout(grid.width, grid.height, grid.header, tiles, items, move, moved), drawn

@@ -8,9 +8,9 @@ from collections.abc import Sequence
 
 from ..engine import View, winners
 from .layout import Box, Placed, cut, label_of, text_extent
-from .shapes import Look, Spec, spec_width
+from .shapes import Look, Spec, spec_width, text_size
 from .style import HIGHLIGHT, PLAYER_FILL, PLAYER_LETTER, PLAYER_TEXT, TEXT_DARK, TEXT_LIGHT
-from .tokens import family, merchant
+from .tokens import mover
 
 __all__ = ["HEADER_HEIGHT", "header_items"]
 
@@ -60,13 +60,12 @@ def _last_move(view: View, row: _Row, right: int) -> int:
     """The last move, right-aligned at `right`; returns its left edge."""
     g = view.state
     move = g.last_move
-    if move is None or not 0 <= move.seat < len(g.players):
+    token = None if move is None else mover(g, move.token, move.seat)
+    if move is None or token is None:
         return right
-    p = g.players[move.seat]
     where = f"stayed on {move.source}" if move.source == move.target else f"{move.source} → {move.target}"
     x = row.text("last_move_places", where, right, BIG, True, right=True) - 8
-    token = merchant(p.colour, len(p.stack)) if move.token == "merchant" else family(p.colour)
-    x = row.shape("last_move_token", token, x, MARK, TOKEN_H, right=True) - 8
+    x = row.shape("last_move_token", token, x, text_size(token, MARK), TOKEN_H, right=True) - 8
     return row.text("last_move", "Last move:", x, SMALL, False, right=True)
 
 

@@ -6,7 +6,7 @@ Every token carries a shape and text besides its colour (shape = what it is, let
 - the Governor: a purple octagon "Governor"; the Smuggler: a black hexagon "Smuggler";
 - neutral merchant (2 players): a grey pill "Neutral" ringed in its colour;
 - neutral assistant (variant): a grey square "N";
-- where the last move started: an empty outline of the token that moved, with its letter.
+- where the last move started: an empty outline of the token that moved, with its letter (or name).
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from .style import (
 
 __all__ = [
     "GHOST_KIND", "TOKEN_GAP", "TOKEN_KINDS", "TOKEN_SCALES", "assistant", "crowd_scales", "family", "ghost",
-    "governor", "largest_crowds", "merchant", "neutral_assistant", "neutral_merchant", "smuggler",
+    "governor", "largest_crowds", "merchant", "mover", "neutral_assistant", "neutral_merchant", "smuggler",
     "tokens_by_place",
 ]  # fmt: skip
 
@@ -77,10 +77,23 @@ def neutral_assistant(k: int) -> Spec:
     return Spec("neutral_assistant", f"n{k}", "N", Look("square", NEUTRAL, ink_for(NEUTRAL), TEXT_DARK))
 
 
-def ghost(kind: str, colour: str) -> Spec:
-    """The outline left where the last move started: the mover's shape, empty, with its letter."""
-    return Spec(GHOST_KIND, colour, PLAYER_LETTER[colour], Look(SHAPE_OF.get(kind, "square"), GHOST, MUTED_DARK,
-                                                                MUTED_DARK))
+def mover(g: GameState, token: str, seat: int) -> Spec | None:
+    """The token a last move names, as drawn on the board: a seat's merchant or family member, or
+    the Governor or the Smuggler (None for anything else)."""
+    if token in ("governor", "smuggler"):
+        return governor() if token == "governor" else smuggler()
+    if not 0 <= seat < len(g.players) or token not in ("merchant", "family"):
+        return None
+    p = g.players[seat]
+    return merchant(p.colour, len(p.stack)) if token == "merchant" else family(p.colour)
+
+
+def ghost(token: Spec) -> Spec:
+    """The outline left where the last move started: the moving token's shape, empty, with its
+    letter (or name)."""
+    text = token.text.split("·")[0]
+    look = Look(token.look.shape, GHOST, MUTED_DARK, MUTED_DARK)
+    return Spec(GHOST_KIND, token.key, text, look, small=token.small)
 
 
 def _numbered(places: Sequence[int]) -> list[tuple[int, int]]:
@@ -116,8 +129,9 @@ def tokens_by_place(g: GameState) -> dict[int, list[Spec]]:
     for place, k in _numbered(b.neutral_assistants):
         add(place, neutral_assistant(k))
     move = g.last_move
-    if move is not None and move.source != move.target and 0 <= move.seat < len(g.players):
-        add(move.source, ghost(move.token, g.players[move.seat].colour))
+    moved = None if move is None else mover(g, move.token, move.seat)
+    if move is not None and moved is not None and move.source != move.target:
+        add(move.source, ghost(moved))
     return out
 
 
@@ -135,7 +149,7 @@ def largest_crowds() -> list[list[Spec]]:
         specs += [governor(), smuggler()]
         specs += [assistant(col) for col in colours]
         specs += [neutral_assistant(k) for k in range(neutral_assistants)]
-        return [*specs, ghost("merchant", colours[0])]
+        return [*specs, ghost(smuggler())]  # the widest outline
 
     return [crowd(c.COLOURS, 0, 0), crowd(c.COLOURS[:2], 3, 2), crowd(c.COLOURS[:4], 0, 4)]
 

@@ -153,14 +153,18 @@ def check_last_move(g: GameState, lay: BoardLayout) -> None:
         assert lay.last_move is None and lay.moved is None and not ghosts
         return
     assert lay.last_move == (move.source, move.target)
-    colour = g.players[move.seat].colour
+    if move.token in ("governor", "smuggler"):
+        key, letter = move.token, move.token.capitalize()
+    else:
+        key = g.players[move.seat].colour
+        letter = PLAYER_LETTER[key]
     assert lay.moved is not None and lay.moved in lay.items
-    assert (lay.moved.kind, lay.moved.key, lay.moved.place) == (move.token, colour, move.target)
+    assert (lay.moved.kind, lay.moved.key, lay.moved.place) == (move.token, key, move.target)
     if move.source == move.target:
         assert not ghosts
     else:
         (ghost,) = ghosts
-        assert (ghost.place, ghost.text) == (move.source, PLAYER_LETTER[colour])
+        assert (ghost.place, ghost.text) == (move.source, letter)
     # the ring around the moved token stays clear of every other item of its tile
     x0, y0, x1, y1 = lay.moved.box
     ring = (x0 - RING - 1, y0 - RING - 1, x1 + RING + 1, y1 + RING + 1)
@@ -171,7 +175,7 @@ def check_last_move(g: GameState, lay: BoardLayout) -> None:
     header = {i.key: i for i in lay.items if i.place == 0}
     where = f"stayed on {move.source}" if move.source == move.target else f"{move.source} → {move.target}"
     assert header["last_move"].text == "Last move:" and header["last_move_places"].text == where
-    assert header["last_move_token"].text.startswith(PLAYER_LETTER[colour])
+    assert header["last_move_token"].text.startswith(letter)
 
 
 def check_header(g: GameState, lay: BoardLayout, labels: Sequence[str] = LABELS) -> None:
@@ -306,6 +310,20 @@ def test_header_for_the_last_round_and_the_end() -> None:
     final = _states(3, "random", False, False)[-1]
     assert final.finished
     check_header(final, board_layout(view(final, None), LABELS[:3]))
+
+
+@pytest.mark.parametrize("token", ["governor", "smuggler"])
+def test_a_move_of_the_governor_or_the_smuggler_is_shown_like_any_other(token: str) -> None:
+    """The engine records merchants' and family members' moves; a Governor's or Smuggler's move
+    in the view is drawn the same way (frames, ring, outline, header)."""
+    g = _states(3, "short", False, False)[2].copy()
+    source = g.board.governor if token == "governor" else g.board.smuggler
+    target = next(p for p in g.layout if p != source)
+    setattr(g.board, token, target)
+    g.last_move = LastMove(token, 1, source, target)
+    lay = board_layout(view(g, None), LABELS[:3])
+    check_layout(g, lay)
+    assert lay.moved is not None and lay.moved.text == token.capitalize()
 
 
 def test_a_shared_win_names_every_winner() -> None:
