@@ -4,8 +4,10 @@ and plain SQL functions over it. It knows no rules: states and events are JSON."
 from __future__ import annotations
 
 from . import games, timers
-from .db import Database, DatabaseError, backup, migrate, schema_dump
+from .db import Database, backup
+from .errors import DatabaseError
 from .games import ChannelTaken, EventRow, GameRow, SeatRow
+from .schema import migrate, schema_dump
 from .timers import TimerRow
 
 __all__ = [

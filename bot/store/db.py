@@ -4,9 +4,9 @@ aiosqlite serialises calls on a connection but does not isolate coroutines: two 
 both open a transaction on one connection corrupt each other's work. So every transaction and
 every read runs under one `asyncio.Lock`, and nothing but SQL is awaited inside it.
 
-Migrations are the numbered files `migrations/NNNN_name.sql`, each written as
-`BEGIN; ...; PRAGMA user_version = NNNN; COMMIT;` so that a file applies completely or not at all;
-the database's `user_version` is the number of the last file applied.
+Opening a database applies its pending migrations (`bot.store.schema`) and checks that the file
+can be written; SQLite's own failures (a full disk, a read-only or damaged file) come out of every
+transaction as a one-line `DatabaseError`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
-import re
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -22,7 +21,8 @@ from pathlib import Path
 
 import aiosqlite
 
-from ..resources import migrations_dir
+from .errors import DatabaseError
+from .schema import migrate, migration_files, refuse_foreign, schema_dump, user_version
 
 PRAGMAS = (
     "PRAGMA busy_timeout=5000",  # first: the others may wait for another process's lock
@@ -30,67 +30,6 @@ PRAGMAS = (
     "PRAGMA synchronous=NORMAL",
     "PRAGMA foreign_keys=ON",
 )
-MIGRATION_RE = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
-
-
-class DatabaseError(Exception):
-    """The database cannot be opened, migrated or written; the message (one line) says what to do."""
-
-
-def migration_files(folder: Path | None = None) -> list[tuple[int, Path]]:
-    """The numbered migration files in order; refuses gaps and duplicate numbers."""
-    folder = folder or migrations_dir()
-    found = []
-    for path in sorted(folder.iterdir()):
-        m = MIGRATION_RE.match(path.name)
-        if m:
-            found.append((int(m.group(1)), path))
-    numbers = [n for n, _ in found]
-    if numbers != list(range(1, len(numbers) + 1)):
-        listed = ", ".join(f"{n:04d}" for n in numbers) or "none"
-        raise DatabaseError(
-            f"The migrations in {folder} must be numbered 0001, 0002, ... without gaps or repeats; found {listed}."
-        )
-    return found
-
-
-async def user_version(conn: aiosqlite.Connection) -> int:
-    rows = list(await conn.execute_fetchall("PRAGMA user_version"))
-    return int(rows[0][0]) if rows else 0
-
-
-async def migrate(conn: aiosqlite.Connection, folder: Path | None = None) -> list[int]:
-    """Apply every migration newer than the database's `user_version`, in order; returns the
-    numbers applied. A failing file is rolled back whole and the version stays where it was."""
-    files = migration_files(folder)
-    version = await user_version(conn)
-    if version > len(files):
-        raise DatabaseError(
-            f"The database is at schema version {version} but this bot knows only {len(files)} migrations: "
-            "it was written by a newer version of the bot. Update the bot, or set DB_PATH to another file."
-        )
-    applied = []
-    for number, path in files:
-        if number <= version:
-            continue
-        try:
-            # executescript commits any open transaction first: the file brings its own BEGIN/COMMIT.
-            await conn.executescript(path.read_text(encoding="utf-8"))
-        except sqlite3.Error as exc:
-            if conn.in_transaction:
-                await conn.execute("ROLLBACK")
-            version = await user_version(conn)
-            if version >= number:  # another process applied it first
-                continue
-            raise DatabaseError(
-                f"Migration {path.name} failed ({exc}); it was rolled back and the database stays at "
-                f"schema version {version}."
-            ) from exc
-        version = await user_version(conn)
-        if version != number:
-            raise DatabaseError(f"Migration {path.name} must end with PRAGMA user_version = {number}; COMMIT;")
-        applied.append(number)
-    return applied
 
 
 def prepare_path(path: Path, *, hint: str = "Set DB_PATH to") -> Path:
@@ -170,7 +109,7 @@ class Database:
         try:
             for pragma in PRAGMAS:
                 await conn.execute(pragma)
-            await _refuse_foreign(conn, path)
+            await refuse_foreign(conn, path)
             applied = await migrate(conn, migrations)
             version = await user_version(conn)
             # A read-only file opens and reads well; find out now rather than at the first move.
@@ -225,28 +164,6 @@ class Database:
             raise
 
 
-async def _refuse_foreign(conn: aiosqlite.Connection, path: Path) -> None:
-    """A file without a schema version but with tables belongs to another program: leave it alone."""
-    if await user_version(conn) == 0:
-        rows = list(await conn.execute_fetchall(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 3"
-        ))
-        if rows:
-            names = ", ".join(str(r[0]) for r in rows)
-            raise DatabaseError(
-                f"{path} is an SQLite database of another program (tables {names}, no Istanbul schema version); "
-                "set DB_PATH to another file."
-            )
-
-
-async def schema_dump(conn: aiosqlite.Connection) -> list[tuple[str, str, str]]:
-    """The schema as (type, name, sql) rows plus the version, for comparing databases."""
-    rows = await conn.execute_fetchall(
-        "SELECT type, name, sql FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name"
-    )
-    return [("user_version", "", str(await user_version(conn))), *((r[0], r[1], r[2]) for r in rows)]
-
-
 async def backup(source: Path, target: Path, *, replace: bool = False) -> int:
     """An online copy of a database that may be in use, made on connections of its own (SQLite's
     backup API reads one consistent snapshot; in WAL mode the writer never waits for it). The copy
@@ -273,3 +190,9 @@ async def backup(source: Path, target: Path, *, replace: bool = False) -> int:
             partial.unlink()
         raise DatabaseError(f"The backup of {source} to {target} failed: {exc}.") from exc
     return target.stat().st_size
+
+
+__all__ = [
+    "Database", "DatabaseError", "backup", "explain", "migrate", "migration_files", "prepare_path", "schema_dump",
+    "user_version",
+]

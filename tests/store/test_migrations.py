@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import random
 import shutil
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from bot.resources import migrations_dir
-from bot.store import Database, DatabaseError, schema_dump
-from bot.store.db import migration_files
+from bot.store import Database, DatabaseError, schema, schema_dump
+from bot.store.schema import migration_files
 
 BROKEN = "BEGIN;\nCREATE TABLE extra (x INTEGER);\nINSERT INTO no_such_table VALUES (1);\nPRAGMA user_version = {n};\nCOMMIT;\n"
 
@@ -57,6 +59,65 @@ async def test_a_fresh_file_and_a_file_at_every_older_version_reach_the_same_sch
             assert await schema_dump(db.conn) == fresh
         finally:
             await db.close()
+
+
+def _columns(conn: sqlite3.Connection, schema: str, table: str) -> list[str]:
+    return [r[1] for r in conn.execute(f'PRAGMA {schema}.table_info("{table}")')]
+
+
+async def test_a_file_in_use_at_every_older_version_keeps_its_games(tmp_path: Path) -> None:
+    """A database that was in use at version k (every table of that version holding rows of a
+    played game, in the columns that version has) is brought up to date: the schema of a fresh
+    file, every row kept, and the game loads to the state its log replays to."""
+    from bot.service import GameService
+    from tests.service.helpers import FakeClock, local_table, random_choice
+
+    full = tmp_path / "full.db"
+    svc = await GameService.open(full, clock=FakeClock(), grace_seconds=0)
+    try:
+        game = await local_table(svc, people=2, computers=1)
+        rng = random.Random(3)
+        for _ in range(40):
+            async for _turn in svc.computer_turns(game.id, seed=rng.randrange(99)):
+                pass
+            await random_choice(svc, game.id, rng)
+        state = (await svc.load(game.id)).state
+        async with svc.db.transaction() as conn:
+            await conn.execute(
+                "INSERT INTO messages (game_id, purpose, user_id, channel_id, message_id) VALUES (?, 'cards', 'p0', 5, 6)",
+                (game.id,),
+            )
+            await conn.execute("INSERT INTO user_settings (user_id, settings) VALUES ('p0', '{}')")
+    finally:
+        await svc.close()
+    files = [path for _, path in migration_files()]
+    fresh = await _dump(tmp_path / "fresh.db")
+    for k in range(1, len(files)):
+        old = tmp_path / f"in_use_at_{k}.db"
+        await _dump(old, _folder(tmp_path, f"only_{k}", files[:k]))
+        with sqlite3.connect(old) as conn:
+            conn.execute("ATTACH DATABASE ? AS full", (str(full),))
+            tables = [r[0] for r in conn.execute("SELECT name FROM main.sqlite_master WHERE type = 'table'")]
+            counts = {}
+            for table in tables:
+                cols = [c for c in _columns(conn, "main", table) if c in _columns(conn, "full", table)]
+                names = ", ".join(cols)
+                conn.execute(f'INSERT INTO main."{table}" ({names}) SELECT {names} FROM full."{table}"')
+                counts[table] = conn.execute(f'SELECT COUNT(*) FROM main."{table}"').fetchone()[0]
+            conn.commit()
+            conn.execute("DETACH DATABASE full")
+        assert all(counts[t] > 0 for t in ("games", "seats", "events", "snapshots", "timers", "messages"))
+        svc = await GameService.open(old, grace_seconds=0)
+        try:
+            assert svc.db.applied == list(range(k + 1, len(files) + 1))
+            assert await schema_dump(svc.db.conn) == fresh
+            async with svc.db.read() as conn:
+                for table, count in counts.items():
+                    assert list(await conn.execute_fetchall(f'SELECT COUNT(*) FROM "{table}"'))[0][0] == count, table
+            loaded = await svc.load(game.id)
+            assert loaded.state == state == await svc.replay(game.id)
+        finally:
+            await svc.close()
 
 
 async def test_reopening_applies_nothing(tmp_path: Path) -> None:
@@ -121,15 +182,68 @@ async def test_a_database_from_a_newer_bot_is_refused(tmp_path: Path) -> None:
 
 
 async def test_two_connections_opening_a_new_file_at_once_both_succeed(tmp_path: Path) -> None:
-    """Two openers racing on a fresh file: one applies the migrations, the other sees them done."""
+    """Two openers racing on a fresh file: between them every migration is applied once, in order."""
     path = tmp_path / "x.db"
     first, second = await asyncio.gather(Database.open(path), Database.open(path))
     try:
         assert first.version == second.version == len(migration_files())
-        assert sorted([first.applied, second.applied], key=len) == [[], list(range(1, first.version + 1))]
+        assert sorted(first.applied + second.applied) == list(range(1, first.version + 1))
+        assert first.applied == sorted(first.applied) and second.applied == sorted(second.applied)
     finally:
         await first.close()
         await second.close()
+
+
+COUNTING = "BEGIN;\nINSERT INTO user_settings (user_id, settings) SELECT 'n' || COUNT(*), '{{}}' FROM user_settings;\n" \
+    "PRAGMA user_version = {n};\nCOMMIT;\n"
+
+
+async def test_a_migration_is_applied_once_when_another_program_was_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A program that read the old version just before another one applied the next migration
+    does not apply it a second time, even when the file would run twice without an error (a
+    data migration): the version is read again under the write lock."""
+    files = [path for _, path in migration_files()]
+    n = len(files) + 1
+    folder = _folder(tmp_path, "m", files, {f"{n:04d}_count.sql": COUNTING.format(n=n)})
+    path = tmp_path / "x.db"
+    await _dump(path)  # at today's version, n - 1
+    late = await Database.open(path)  # opened before the new file existed
+    try:
+        first = await Database.open(path, migrations=folder)
+        assert first.applied == [n]
+        await first.close()
+        reads = iter([n - 1])  # the late program's first look at the version, before the other applied it
+        real = schema.user_version
+
+        async def stale_then_real(conn: Any) -> int:
+            return next(reads, None) or await real(conn)
+
+        monkeypatch.setattr(schema, "user_version", stale_then_real)
+        assert await schema.migrate(late.conn, folder) == []
+    finally:
+        await late.close()
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT user_id FROM user_settings").fetchall() == [("n0",)]
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == n
+
+
+def test_migration_statements_leave_out_the_files_own_transaction() -> None:
+    """The runner brings its own BEGIN IMMEDIATE and COMMIT; a trigger's body, strings with
+    semicolons and comments stay whole."""
+    script = (
+        "-- a comment; with a semicolon\nBEGIN TRANSACTION;\nCREATE TABLE t (x TEXT DEFAULT 'a;b');\n"
+        "CREATE TRIGGER tr AFTER INSERT ON t BEGIN UPDATE t SET x = 'c;d'; END;\n"
+        "PRAGMA user_version = 3;\n/* done */ COMMIT;\n"
+    )
+    assert schema.statements(script) == [
+        "CREATE TABLE t (x TEXT DEFAULT 'a;b');",
+        "CREATE TRIGGER tr AFTER INSERT ON t BEGIN UPDATE t SET x = 'c;d'; END;",
+        "PRAGMA user_version = 3;",
+    ]
+    with pytest.raises(DatabaseError, match="unfinished statement"):
+        schema.statements("CREATE TABLE t (x)")
 
 
 async def test_the_connection_uses_wal_and_foreign_keys(tmp_path: Path) -> None:
