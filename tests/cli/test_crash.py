@@ -143,15 +143,17 @@ def _whole_choices(game: Any, log: Log) -> None:
     turns = state.turns
     for batch in batches:
         first, turns = batch[0], state.turns
+        player = first.player
+        assert player is not None
         dice = [tuple(e.data["d"]) for e in batch if e.kind == "dice"]
         cards = [e.data["card"] for e in batch if e.kind == "draw"]
         scripted = engine.set_chance_script(state, dice, cards) if dice or cards else state
         if first.kind == "input":
-            state, made = engine.apply(scripted, first.player, first.data["decision"], first.data["code"])
+            state, made = engine.apply(scripted, player, first.data["decision"], first.data["code"])
         elif first.kind == "undo":
-            state, made = engine.undo(scripted, first.player)
+            state, made = engine.undo(scripted, player)
         else:
-            state, made = engine.forfeit_turn(scripted, first.player)
+            state, made = engine.forfeit_turn(scripted, player)
         assert [(e.kind, e.player, e.data) for e in made] == [(e.kind, e.player, e.data) for e in batch], (
             f"game {game.id}: the {first.kind} {first.data} is not logged whole"
         )
