@@ -76,8 +76,12 @@ def _run() -> int:
         print(exc, file=sys.stderr)
         return 2
     if settings.discord_token is not None and settings.discord_token.get_secret_value():
+        from bot.cli.dbtools import database_problem
         from bot.discord_ui import run_bot
 
+        if (problem := database_problem(settings.db_path)) is not None:
+            print(f"run: {problem}", file=sys.stderr)
+            return 2
         return run_bot(settings)
     print(_NO_TOKEN_HELP)
     if sys.stdin.isatty() and _ask_yes("Play a game against two computer players now? [Y/n] "):

@@ -62,27 +62,74 @@ def test_migrate_uses_db_path_and_its_default(capsys: pytest.CaptureFixture[str]
     assert code == 0 and (no_env / "from_env_file.db").is_file()
 
 
-@pytest.mark.parametrize(
-    ("where", "message"),
-    [
-        ("folder", "is not a file"),
-        ("file/x.db", "is a file, not a folder"),
-        ("garbage.db", "file is not a database"),
-    ],
-)
+UNUSABLE = [
+    ("folder", "is not a file"),
+    ("file/x.db", "is a file, not a folder"),
+    ("garbage.db", "file is not a database"),
+    ("newer.db", "written by a newer version of the bot"),
+    ("foreign.db", "an SQLite database of another program"),
+    ("/proc/no-such-process/x.db", "Cannot create the folder"),
+    ("/proc/x.db", "unable to open database file"),
+]
+
+
+def _unusable_files(tmp_path: Path) -> None:
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "file").write_text("x")
+    (tmp_path / "garbage.db").write_text("not sqlite at all" * 100)
+    with sqlite3.connect(tmp_path / "newer.db") as conn:
+        conn.execute(f"PRAGMA user_version = {LATEST + 1}")
+    with sqlite3.connect(tmp_path / "foreign.db") as conn:
+        conn.execute("CREATE TABLE notes (text TEXT)")
+
+
+@pytest.mark.parametrize(("where", "message"), UNUSABLE)
 @pytest.mark.parametrize("command", ["migrate", "simulate"])
 def test_an_unusable_database_path_is_one_clear_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, where: str, message: str, command: str
 ) -> None:
-    """A folder, a path below a file or a file that is not SQLite: exit 2, one line naming the path."""
-    (tmp_path / "folder").mkdir()
-    (tmp_path / "file").write_text("x")
-    (tmp_path / "garbage.db").write_text("not sqlite at all" * 100)
+    """A folder, a path below a file, a file that is not SQLite, a newer bot's or another program's
+    database, a place that cannot be written: exit 2, one line naming the path and DB_PATH."""
+    _unusable_files(tmp_path)
     extra = ("--steps", "1") if command == "simulate" else ()
     code, out, err = _run(capsys, command, "--db", str(tmp_path / where), *extra)
     assert code == 2 and out == ""
     line = _one_line(err)
     assert line.startswith(f"{command}: ") and message in line and "DB_PATH" in line
+
+
+@pytest.mark.parametrize(("where", "message"), UNUSABLE)
+def test_run_checks_the_database_before_connecting(
+    capsys: pytest.CaptureFixture[str], no_env: Path, monkeypatch: pytest.MonkeyPatch, where: str, message: str
+) -> None:
+    """With a token set, `run` opens the configured database first: an unusable one is one line
+    and exit 2, and the bot never starts."""
+    import bot.discord_ui
+
+    def no_start(settings: object) -> int:
+        raise AssertionError("the bot started with an unusable database")
+
+    monkeypatch.setattr(bot.discord_ui, "run_bot", no_start)
+    monkeypatch.setenv("DISCORD_TOKEN", "a-token")
+    monkeypatch.setenv("DB_PATH", str(no_env / where))
+    _unusable_files(no_env)
+    code, out, err = _run(capsys, "run")
+    line = _one_line(err)
+    assert code == 2 and out == "" and line.startswith("run: ") and message in line and "DB_PATH" in line
+
+
+def test_a_read_only_database_is_one_clear_line(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A database file that cannot be written is refused at once by every command that writes."""
+    from tests.store.test_operator import read_only
+
+    db = tmp_path / "x.db"
+    assert _run(capsys, "migrate", "--db", str(db))[0] == 0
+    with read_only(db):
+        for command, extra in (("migrate", ()), ("simulate", ("--steps", "1"))):
+            code, out, err = _run(capsys, command, "--db", str(db), *extra)
+            line = _one_line(err)
+            assert code == 2 and out == "" and "read-only" in line and "DB_PATH" in line
+        assert _run(capsys, "backup", str(tmp_path / "copy.db"), "--db", str(db))[0] == 0  # reading is fine
 
 
 def test_a_bad_setting_is_one_clear_line(capsys: pytest.CaptureFixture[str], no_env: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -268,7 +315,7 @@ def test_bench_store_section_measures_the_store(tmp_path: Path) -> None:
 def test_bench_without_the_store(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
-    code, out, _ = _run(capsys, "bench", "--games", "1", "--no-store")
+    code, out, _ = _run(capsys, "bench", "--games", "1", "--no-store", "--no-render", "--no-ai")
     assert code == 0 and "store" not in json.loads(out) and json.loads(out)["ms_per_game"] > 0
     code, out, err = _run(capsys, "bench", "--store-active", "0")
     assert code == 2 and out == "" and "--store-active" in _one_line(err)
