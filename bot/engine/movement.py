@@ -123,12 +123,13 @@ class Assistant(StepKind):
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         g = tx.g
         pop(g)
-        p = g.mut(step.actor)
         place = step.place
         if code == "x.end":
             could = any(o.code != "x.end" for o in self.options(g, step) or ())
             end_turn_early(tx, "declined_assistant" if could else "no_assistant", place)
-        elif code == "a.collect":
+            return
+        p = g.mut(step.actor)
+        if code == "a.collect":
             assistants = list(p.assistants)
             assistants.remove(place)
             p.assistants = tuple(assistants)
