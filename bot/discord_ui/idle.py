@@ -35,6 +35,11 @@ def idle_notice(game: Game, seat: int, hours: float) -> Payload:
     return Payload(text, None, [], view)
 
 
+def mute_view(game_id: int) -> discord.ui.View:
+    """The button on a reminder: no more reminders for the rest of this turn."""
+    return view_of(UtilityButton(game_id, "mute", label="Mute this turn", row=0))
+
+
 def confirm(game_id: int, action: str, question: str, label: str) -> Payload:
     view = view_of(UtilityButton(game_id, action, label=clip(label, 80), style=discord.ButtonStyle.danger, row=0))
     return Payload(question, None, [], view)

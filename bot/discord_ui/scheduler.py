@@ -20,12 +20,13 @@ from typing import TYPE_CHECKING
 import discord
 
 from .. import engine
+from ..service import Game, UserSettings
 from ..store import TimerRow
 from ..store import backup as backup_database
 from .handlers import jump_url
-from .idle import idle_notice
-from .items import UtilityButton
-from .payloads import Payload, view_of
+from .idle import idle_notice, mute_view
+from .payloads import Payload
+from .publisher import ChannelBlocked
 from .text import plain
 
 if TYPE_CHECKING:
@@ -40,6 +41,7 @@ IDLE_DAYS = 30
 SWEEP_SECONDS = 3600.0
 POLL_SECONDS = 60.0  # the longest the loop sleeps without looking at the timers
 DAY = 86400.0
+WAITING = "waiting for your move"
 
 
 class Scheduler:
@@ -92,6 +94,20 @@ class Scheduler:
         for timer in timers:
             try:
                 await self.handle(timer)
+            except ChannelBlocked:
+                # the creator was told and the publisher set a "retry" timer; the turn waits for it
+                if timer.kind in ("grace", "retry"):
+                    await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
+                else:
+                    await self.service.reschedule_timer(timer, self.service.clock() + RETRY_SECONDS)
+            except discord.RateLimited as exc:
+                log.warning("game %s: Discord asks to wait %.0f s; the %s timer waits", timer.game_id,
+                            exc.retry_after, timer.kind)
+                await self.service.reschedule_timer(timer, self.service.clock() + max(1.0, exc.retry_after))
+            except discord.HTTPException as exc:
+                log.warning("game %s: the %s timer failed at Discord (%s %s); retrying later", timer.game_id,
+                            timer.kind, exc.status, exc.code)
+                await self.service.reschedule_timer(timer, self.service.clock() + RETRY_SECONDS)
             except Exception:
                 log.exception("game %s: the %s timer failed; retrying later", timer.game_id, timer.kind)
                 await self.service.reschedule_timer(timer, self.service.clock() + RETRY_SECONDS)
@@ -125,6 +141,7 @@ class Scheduler:
             return None
         if await self.publisher.member_gone(game, decision.player):
             await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
+            await self.publisher.sync(game.id)  # the computer player now takes the turn
             return None
         return decision.player, user
 
@@ -148,25 +165,59 @@ class Scheduler:
         if muted or settings.notify == "none" or count >= MAX_REMINDERS:
             await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
             return
-        turn = await self.service.message(game.id, "turn")
-        link = jump_url(game, turn.message_id if turn else None)
-        waited = (now - game.row.updated_at) / 3600
-        text = f"<@{user}>, Istanbul game #{game.id} is waiting for your move ({waited:.0f} h so far)."
-        if link:
-            text += f" {link}"
-        if settings.notify in ("channel", "both") and game.row.channel_id is not None:
-            view = view_of(UtilityButton(game.id, "mute", label="Mute this turn", row=0))
-            payload = Payload(text, None, [], view, int(user))
-            await self.publisher.send(game, payload)
-        if settings.notify in ("dm", "both") and settings.dm_closed_at is None:
-            try:
-                dm = await self.handlers.client.create_dm(discord.Object(int(user)))
-                await dm.send(text, allowed_mentions=discord.AllowedMentions.none())
-            except discord.Forbidden:
-                await self.publisher.dms_closed(game, self.publisher.seat(game, seat))
+        reposted = await self.repost_if_deleted(game)
+        await self._tell(game, seat, user, settings, pinged=reposted)
         hours = game.options.reminder_hours * 3600
         await self.service.reschedule_timer(timer, now + hours * 2 ** (count + 1), {"count": count + 1})
         log.info("game %s: reminder %d sent", game.id, count + 1)
+
+    async def _tell(self, game: Game, seat: int, user: str, settings: UserSettings, *, pinged: bool) -> None:
+        """One reminder where the person wants it. A DM that cannot be delivered becomes a mention
+        in the channel; `pinged`: the turn message was just posted again, and its ping is the
+        channel's reminder."""
+        now = self.service.clock()
+        turn = await self.service.message(game.id, "turn")
+        link = jump_url(game, turn.message_id if turn else None)
+        waited = (now - game.row.updated_at) / 3600
+        line = f"Istanbul game #{game.id} is {WAITING} ({waited:.0f} h so far)." + (f" {link}" if link else "")
+        in_channel = settings.notify in ("channel", "both")
+        if settings.notify in ("dm", "both"):
+            text = f"{self.publisher.dm_header(game)}\n{line}"
+            delivered = settings.dm_closed_at is None and await self._dm(game, seat, user, text)
+            in_channel = in_channel or not delivered
+        if in_channel and not pinged:
+            await self.publisher.send(game, Payload(f"<@{user}>, {line}", None, [], mute_view(game.id), int(user)))
+
+    async def _dm(self, game: Game, seat: int, user: str, text: str) -> bool:
+        try:
+            dm = await self.handlers.client.create_dm(discord.Object(int(user)))
+            await dm.send(text, view=mute_view(game.id), allowed_mentions=discord.AllowedMentions.none())
+        except discord.Forbidden:
+            await self.publisher.dms_closed(game, self.publisher.seat(game, seat))
+            return False
+        return True
+
+    async def repost_if_deleted(self, game: Game) -> bool:
+        """Post the decider's turn message again (with its ping) if someone deleted it; True if
+        it was posted again. The new message tells the story from where the lost one began."""
+        turn = await self.service.message(game.id, "turn")
+        if turn is None or turn.mode != "choose":
+            return False
+        try:
+            await self.publisher.channel(turn.channel_id).fetch_message(turn.message_id)
+            return False
+        except discord.NotFound:
+            pass
+        except discord.HTTPException:
+            return False  # cannot tell now; posting the reminder will show what is wrong
+        async with self.publisher.lock(game.id):
+            if await self.service.message(game.id, "turn") != turn:
+                return False  # the game moved on meanwhile
+            log.info("game %s: the turn message was deleted; posting it again", game.id)
+            await self.service.set_seen(game.id, turn.seat or 0, turn.seq)
+            await self.service.drop_message(game.id, "turn")
+        await self.publisher.sync(game.id)
+        return True
 
     async def time_out(self, timer: TimerRow) -> None:
         found = await self._decider(timer)

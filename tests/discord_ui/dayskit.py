@@ -1,0 +1,84 @@
+"""Helpers for the days-long play tests (`test_days_*.py`): a started table, time passing with the
+bot's timers run, slash commands and their private answers, and the messages players saw."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot import engine
+from tests.discord_ui.botkit import Env, Table
+from tests.discord_ui.messages import Msg
+from tests.discord_ui.world import User
+
+HOUR = 3600.0
+DAY = 24 * HOUR
+WAITING = "is waiting for your move"
+
+
+async def started(env: Env, seats: int = 3, computers: int = 0, **options: Any) -> Table:
+    """A table opened by Alice (Bob and Carol join as seats allow) and started."""
+    table = env.table
+    await table.open(seats=seats, computers=computers, **options)
+    await table.start()
+    return table
+
+
+async def later(env: Env, seconds: float) -> int:
+    """Let `seconds` pass on the service's clock and run the timers that fell due (as the bot's
+    timer loop would); returns how many were handled."""
+    env.clock.advance(seconds)
+    handled = await env.fake.bot.scheduler.run_due()
+    await env.fake.settle()
+    return int(handled)
+
+
+async def command(env: Env, user: User, name: str, options: dict[str, Any] | None = None) -> Msg:
+    """`/istanbul <name>` in the game's channel; returns the private answer."""
+    sent = env.fake.slash(user, env.srv.channel, f"istanbul {name}", options or {})
+    await env.fake.settle()
+    assert sent.acked_first
+    reply = sent.replies[-1]
+    assert reply.ephemeral, reply.content
+    return reply
+
+
+async def click(env: Env, msg: Msg, custom_id: str, user: User, *, forge: bool = False) -> Msg:
+    """A click on `msg`; returns the private answer."""
+    sent = env.fake.click(msg, custom_id, user, forge=forge)
+    await env.fake.settle()
+    assert sent.acked_first
+    reply = sent.replies[-1]
+    assert reply.ephemeral, reply.content
+    return reply
+
+
+def channel_since(env: Env, mark: int) -> list[Msg]:
+    """Channel messages posted after message id `mark` (0: all)."""
+    return [m for m in env.fake.messages_in(env.srv.channel) if m.id > mark]
+
+
+def newest_id(env: Env) -> int:
+    msgs = env.fake.messages_in(env.srv.channel)
+    return msgs[-1].id if msgs else 0
+
+
+def reminders(msgs: list[Msg]) -> list[Msg]:
+    return [m for m in msgs if WAITING in m.content]
+
+
+def others(env: Env, user: User) -> list[User]:
+    return [u for u in env.srv.users if u is not user]
+
+
+async def finish_turn(table: Table) -> None:
+    """The deciding person takes default choices until someone else decides."""
+    _, first = await table.decider()
+    while True:
+        game = await table.game()
+        if game.row.status != "active":
+            return
+        decision = engine.pending(game.state)
+        assert decision is not None
+        if decision.player != first.player or game.seats[decision.player].played_by_computer:
+            return
+        await table.choose(decision.default)
