@@ -238,15 +238,10 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
     @app_commands.command(name="resume", description="Take your seat back from the computer player")
     async def resume(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Answer:
+            from .idle import take_back
+
             game = await self._game_here(interaction)
-            seat = game.seat_of(str(interaction.user.id))
-            if seat is None:
-                raise errors.NotSeated()
-            if not seat.computer:
-                return "You are playing your own seat already."
-            await self.handlers.service.take_back_seat(game.id, str(interaction.user.id))
-            await self.handlers.publisher.sync(game.id)
-            return "Your seat is yours again."
+            return await take_back(self.handlers, game, str(interaction.user.id))
 
         await self._run(interaction, "resume", work)
 

@@ -4,6 +4,7 @@ reminders of one's own turn."""
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -45,6 +46,30 @@ def confirm(game_id: int, action: str, question: str, label: str) -> Payload:
     return Payload(question, None, [], view)
 
 
+def handed_over_notice(game: Game, seat: int, by_name: str) -> Payload:
+    """The public notice of a hand-over, pinging the seat's owner, with the button to take it back."""
+    owner = game.seats[seat]
+    text = (
+        f"<@{owner.user_id}>, {plain(by_name)} handed your seat in game #{game.id} to the computer player after "
+        f"{game.options.timeout_hours:g} hours without a move. It plays for you until you take the seat back with "
+        "**Take my seat back** or `/istanbul resume`."
+    )
+    view = view_of(UtilityButton(game.id, "back", label="Take my seat back", style=discord.ButtonStyle.success, row=0))
+    return Payload(text, None, [], view, int(owner.user_id or 0) or None)
+
+
+async def take_back(handlers: Handlers, game: Game, user: str) -> str:
+    """The owner plays their seat again (the button on the hand-over notice, or `/istanbul resume`)."""
+    seat = game.seat_of(user)
+    if seat is None:
+        raise errors.NotSeated()
+    if not seat.computer:
+        raise errors.NotAllowed("You are playing your own seat already; only a seat's owner can take it back.")
+    await handlers.service.take_back_seat(game.id, user)
+    await handlers.publisher.sync(game.id)
+    return "Your seat is yours again."
+
+
 async def idle_action(handlers: Handlers, interaction: discord.Interaction[Any], game_id: int, action: str) -> Answer:
     svc = handlers.service
     user = str(interaction.user.id)
@@ -55,23 +80,14 @@ async def idle_action(handlers: Handlers, interaction: discord.Interaction[Any],
     assert decision is not None
     decider = game.seats[decision.player]
     if action == "back":
-        await svc.take_back_seat(game_id, user)
-        await handlers.publisher.sync(game_id)
-        return "Your seat is yours again."
+        return await take_back(handlers, game, user)
     if action == "mute":
         if decider.user_id != user:
             return "Only the player whose turn it is can mute its reminders."
         await svc.notice_once(game_id, f"mute.{game.state.turns}", user)
         return "No more reminders for this turn."
-    if game.seat_of(user) is None:
-        raise errors.NotSeated()
     if action in ("skip", "hand"):
-        if decider.user_id == user:
-            raise errors.NotAllowed("That is your own turn: make a choice instead.")
-        if decider.played_by_computer:
-            raise errors.NotAllowed("A computer player is deciding; it needs no push.")
-        if await svc.idle_for(game, decision.player) < game.options.timeout_hours * 3600:
-            raise errors.NotAllowed(f"{decider.name}'s time is not up yet.")
+        await svc.check_idle(game, user, "skip" if action == "skip" else "hand over")
         name = plain(decider.name)
         if action == "skip":
             return confirm(game_id, "skipok", f"Skip {name}'s turn? Their turn ends as if they passed.", "Yes, skip the turn")
@@ -82,6 +98,8 @@ async def idle_action(handlers: Handlers, interaction: discord.Interaction[Any],
         return "Done: the turn was skipped."
     if action == "handok":
         await svc.hand_idle_seat(game_id, user)
+        with contextlib.suppress(discord.HTTPException):  # a blocked channel is reported by the sync below
+            await handlers.publisher.send(game, handed_over_notice(game, decision.player, interaction.user.display_name))
         await handlers.publisher.sync(game_id)
         return "Done: a computer player has the seat until its owner takes it back."
     raise errors.BadOptions("That button is not one I know.")

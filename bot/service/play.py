@@ -123,6 +123,13 @@ class PlayMixin(ServiceCore):
                 idle -= max(0.0, overlap)
         return idle
 
+    async def check_idle(self, game: Game, by_user: str | None, what: str) -> None:
+        """The plain refusal (`NotSeated`, `NotAllowed`) that `skip_turn` or `hand_idle_seat`
+        would give `by_user` now, if any: for a front end that asks for a confirmation first."""
+        decider = self.decider(self._playing(game))
+        assert decider is not None
+        await self._check_idle(game, decider, by_user, what)
+
     async def _check_idle(self, game: Game, decider: int, by_user: str | None, what: str) -> None:
         if by_user is None or game.seat_of(by_user) is None:
             raise errors.NotSeated()
