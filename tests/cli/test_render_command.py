@@ -81,7 +81,7 @@ def test_help_lists_the_render_command(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_bench_has_a_render_section(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = _run(capsys, "bench", "--games", "1", "--no-store", "--render-repeats", "1")
+    code, out, _ = _run(capsys, "bench", "--games", "1", "--no-store", "--no-ai", "--render-repeats", "1")
     assert code == 0
     data = json.loads(out)
     assert "turns_per_second" in data and "apply_p50_us" in data  # the engine figures stay
@@ -95,7 +95,7 @@ def test_bench_has_a_render_section(capsys: pytest.CaptureFixture[str]) -> None:
         assert figures["turn_bytes_max"] <= 350_000
         assert figures["turn_size_px"][0] <= 1600
     assert section["first_render_ms"] > 0
-    code, out, _ = _run(capsys, "bench", "--games", "1", "--no-store", "--no-render")
+    code, out, _ = _run(capsys, "bench", "--games", "1", "--no-store", "--no-ai", "--no-render")
     assert code == 0 and "render" not in json.loads(out)
     code, _, err = _run(capsys, "bench", "--render-repeats", "0")
     assert code == 2 and err.startswith("bench: ")
