@@ -22,6 +22,7 @@ from bot.engine.components import (
     FRUIT_WAREHOUSE,
     GEMSTONE_DEALER,
     GOOD_INDEX,
+    GOODS,
     GREAT_MOSQUE,
     LARGE_MARKET,
     MAX_EXTENSIONS,
@@ -98,7 +99,7 @@ def market(g: GameState, p: Player, place: int) -> float:
     sold = sum(counts)
     if not sold:
         return 0.0
-    return revenue(place, sold) - sum(n * values.GOOD[c] for c, n in zip(values.GOOD, counts, strict=True))
+    return revenue(place, sold) - sum(n * values.GOOD[c] for c, n in zip(GOODS, counts, strict=True))
 
 
 def post_office(g: GameState, p: Player, place: int) -> float:

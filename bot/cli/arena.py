@@ -189,7 +189,10 @@ def _report(
         wins = sum(m.wins[j] for m in matches for j in mine)
         rubies = statistics.fmean(m.rubies[j] for m in matches for j in mine)
         share = 100 * wins / games
-        print(f"  {name}: {wins:.2f} wins of {games} games ({share:.1f}%), mean rubies {rubies:.2f} per seat")
+        print(
+            f"  {name} ({plural(len(mine), 'seat')}): {wins:.2f} wins in {games} games ({share:.1f}%), "
+            f"mean rubies {rubies:.2f} per seat"
+        )
     print("shared wins: a game won by k players (tied after every tie-breaker) gives each 1/k of a win")
     capped = sum(m.capped for m in matches)
     print(f"capped games: {capped} (stopped after {cap} turns and ranked by their current standings)")

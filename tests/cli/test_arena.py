@@ -43,7 +43,8 @@ def test_greedy_wins_more_than_random_players(capsys: pytest.CaptureFixture[str]
     assert "seeds 1..20" in out
     assert re.search(r"greedy decision time \(\d+ decisions with 2\+ options of \d+ calls\): p50 [\d.]+ ms, "
                      r"p95 [\d.]+ ms", out)
-    assert re.search(r"  greedy: [\d.]+ wins of 20 games \([\d.]+%\), mean rubies [\d.]+ per seat", out)
+    assert re.search(r"  greedy \(1 seat\): [\d.]+ wins in 20 games \([\d.]+%\), mean rubies [\d.]+ per seat", out)
+    assert re.search(r"  random \(3 seats\): [\d.]+ wins in 20 games", out)
 
 
 def test_seats_rotate_so_every_entrant_starts_as_often(
