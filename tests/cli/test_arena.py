@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -97,3 +98,20 @@ def test_bad_arguments_get_one_line_and_no_games(
 def test_greedy_is_the_policy_the_arena_plays() -> None:
     """The arena's 'greedy' is the package's greedy player (the one the service plugs in)."""
     assert bot.ai.get_policy("greedy") is greedy_policy
+
+
+def test_bench_times_greedy_decisions_at_2_and_5_players(capsys: pytest.CaptureFixture[str]) -> None:
+    """`bench` has an ai section with the greedy decision time at 2 and at 5 players (one
+    all-greedy game each here); --no-ai leaves it out; --ai-games 0 is refused in one line."""
+    assert main(["bench", "--games", "1", "--no-store", "--no-render", "--ai-games", "1"]) == 0
+    ai = json.loads(capsys.readouterr().out)["ai"]
+    assert set(ai["players"]) == {"2", "5"}
+    for figures in ai["players"].values():
+        assert figures["decisions"] > 50 and figures["all_calls"] >= figures["decisions"]
+        assert 0 < figures["p50_ms"] <= figures["p95_ms"] <= figures["max_ms"]
+        assert 0 < figures["cpu_p50_ms"] <= figures["cpu_p95_ms"]
+    assert main(["bench", "--games", "1", "--no-store", "--no-render", "--no-ai"]) == 0
+    assert "ai" not in json.loads(capsys.readouterr().out)
+    assert main(["bench", "--ai-games", "0"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.strip() == "bench: --ai-games must be at least 1 (see python -m bot bench --help)"
