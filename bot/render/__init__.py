@@ -13,6 +13,11 @@
 ``seat_labels[i]`` is the name shown for seat ``i`` (the service passes the seats' names; the
 engine knows seats only). Both functions are plain, deterministic and thread-safe: the service
 runs them in a worker thread. The package imports the engine (views) and Pillow only.
+
+Speed: what every turn image of a kind of game shares (background, tiles, the key) is drawn once
+and cached (`_canvas`); each turn copies it and draws only the header, the places' state, the
+tokens and the panels, then maps it to a fixed 256-colour palette (`palette`) and encodes a
+palette PNG. The first render of a process also works out that palette (a few hundred ms).
 """
 
 from __future__ import annotations
@@ -105,17 +110,17 @@ def _static_canvas(view: View) -> Image.Image:
     from .legend import legend_kind
 
     g = view.state
-    return _canvas(g.width, tuple(g.layout), len(g.players), legend_kind(view), turn_layout(view))
+    return _canvas(g.width, tuple(g.layout), legend_kind(view), turn_layout(view))
 
 
 @lru_cache(maxsize=8)
-def _canvas(width: int, layout: tuple[int, ...], players: int, kind: LegendKind, lay: TurnLayout) -> Image.Image:
+def _canvas(width: int, layout: tuple[int, ...], kind: LegendKind, lay: TurnLayout) -> Image.Image:
     """What every turn image of a kind of game shares, drawn once and cached (callers copy it):
-    the background, the board's static layer (tiles, numbers, names, symbols) and the key."""
+    the background, the board's static layer (tiles, numbers, names, symbols) and the key, in
+    the places `lay` gives them (its height follows the number of players)."""
     from .board import static_layer
     from .legend import legend_image
 
-    del players  # part of the key: the height depends on it, through `lay`
     image = Image.new("RGB", (lay.width, lay.height), style.BACKGROUND)
     image.paste(static_layer(width, layout), lay.board[:2])
     image.paste(legend_image(kind, lay.legend[2] - lay.legend[0]), lay.legend[:2])
