@@ -5,7 +5,9 @@ A policy is any callable ``policy(view, decision, rng) -> code`` (`Policy`): ``v
 ``random.Random`` the caller owns. A policy returns one of ``decision.codes()`` and reads
 nothing but its arguments, so it never sees another player's cards, the order of a pile or the
 game's seed; the same view, decision and generator state always give the same code. Plug one
-into the service with ``GameService(policy=get_policy("greedy"))``.
+into the service with ``GameService(policy=get_policy("greedy"))``. Policies may run in several
+worker threads at once: the only shared state is memoised pure functions (scores of positions,
+prices), which never change an answer.
 
 This package imports only the engine (no service, store, render or Discord).
 
