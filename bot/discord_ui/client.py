@@ -81,6 +81,9 @@ class IstanbulBot(commands.Bot):
         return self._service
 
     async def _run_background(self) -> None:
+        from ..render.palette import turn_palette
+
+        await asyncio.to_thread(turn_palette)  # worked out once per process: not on a player's click
         await self.wait_until_ready()
         if self.auto_sync:
             await self.sync_if_unknown()
