@@ -79,17 +79,43 @@ async def change_settings(
 
 
 async def set_away(handlers: Handlers, user: str, days: int) -> Answer:
+    """Start, change or (0 days) end a time away. The period is kept after it ends, so the time
+    away never counts towards a turn's timeout; extending it keeps its start."""
+    svc = handlers.service
     if not 0 <= days <= MAX_AWAY_DAYS:
         raise errors.BadOptions(f"Away can last 0 to {MAX_AWAY_DAYS} days.")
-    now = handlers.service.clock()
+    now = svc.clock()
+    current = await svc.user_settings(user)
+    away = current.away_at(now)
     if days == 0:
-        await handlers.service.update_user_settings(user, away_from=None, away_until=None)
+        if not away:
+            return "You are not away; reminders and turn timeouts apply to you."
+        await svc.update_user_settings(user, away_until=now)
+        await wake_parked_timers(handlers, user, current.away_until, now)
         return "Welcome back: reminders and turn timeouts apply to you again."
-    await handlers.service.update_user_settings(user, away_from=now, away_until=now + days * DAY)
+    until = now + days * DAY
+    await svc.update_user_settings(user, away_from=current.away_from if away else now, away_until=until)
+    if away:
+        await wake_parked_timers(handlers, user, current.away_until, until)
     return (
-        f"You are away for {days} day{'s' if days != 1 else ''}: no reminders, and nobody can skip your turns "
-        "meanwhile. `/istanbul away 0` ends it early."
+        f"You are away until <t:{int(until)}:f> ({days} day{'s' if days != 1 else ''}): no reminders, and "
+        "nobody can skip your turns meanwhile. `/istanbul away 0` ends it early."
     )
+
+
+async def wake_parked_timers(handlers: Handlers, user: str, parked_at: float | None, due_at: float) -> None:
+    """Reminders and timeouts of the user's games that waited for the end of their time away
+    (they were moved to exactly that moment) now wait until `due_at` instead."""
+    svc = handlers.service
+    if parked_at is None:
+        return
+    for row in await svc.user_games(user):
+        for timer in await svc.timers(row.id):
+            if timer.kind in ("reminder", "timeout") and timer.due_at == parked_at:
+                await svc.reschedule_timer(timer, due_at)
+    scheduler = getattr(handlers.client, "scheduler", None)
+    if scheduler is not None:
+        scheduler.poke()
 
 
 async def user_stats(handlers: Handlers, user: str) -> Answer:

@@ -71,14 +71,14 @@ def others(env: Env, user: User) -> list[User]:
 
 
 async def finish_turn(table: Table) -> None:
-    """The deciding person takes default choices until someone else decides."""
-    _, first = await table.decider()
+    """The deciding person takes default choices until their turn is over."""
+    game = await table.game()
+    assert game.state is not None
+    turns = game.state.turns
     while True:
         game = await table.game()
-        if game.row.status != "active":
+        if game.row.status != "active" or game.state.turns != turns:
             return
         decision = engine.pending(game.state)
         assert decision is not None
-        if decision.player != first.player or game.seats[decision.player].played_by_computer:
-            return
         await table.choose(decision.default)
