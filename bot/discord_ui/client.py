@@ -145,9 +145,7 @@ class IstanbulBot(commands.Bot):
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """The bot was removed from a server: its games there end without a result."""
-        for game_id in await self.service.games_in_guild(guild.id):
-            await self.service.abandon(game_id, "", admin=True)
-            log.info("game %s: abandoned because the bot left its server", game_id)
+        await self.scheduler.abandon_server(guild.id)
 
     async def _on_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError,

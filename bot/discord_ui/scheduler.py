@@ -11,6 +11,7 @@ once they pressed "Mute this turn"."""
 from __future__ import annotations
 
 import asyncio
+import calendar
 import contextlib
 import logging
 import time
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from .. import engine
-from ..service import Game, UserSettings
+from ..service import Game, UserSettings, errors
 from ..store import TimerRow
 from ..store import backup as backup_database
 from .handlers import jump_url
@@ -42,6 +43,7 @@ SWEEP_SECONDS = 3600.0
 POLL_SECONDS = 60.0  # the longest the loop sleeps without looking at the timers
 DAY = 86400.0
 WAITING = "waiting for your move"
+BACKUP_FORMAT = "istanbul-%Y%m%d-%H%M%S.db"
 
 
 class Scheduler:
@@ -251,7 +253,9 @@ class Scheduler:
         await self.maybe_backup()
 
     async def sweep(self) -> None:
-        """Close lobbies older than 7 days and games without a move for 30 days, with a notice."""
+        """Close lobbies older than 7 days and games without a move for 30 days, with a notice;
+        abandon the games of servers the bot was removed from while it was not running."""
+        await self.forget_lost_servers()
         now = self.service.clock()
         for row in await self.service.games(("lobby", "active"), "discord"):
             if row.status == "lobby" and now - row.created_at >= LOBBY_DAYS * DAY:
@@ -262,23 +266,63 @@ class Scheduler:
                 continue
             await self.service.abandon(row.id, "", admin=True)
             log.info("game %s: closed by the sweep (%s)", row.id, row.status)
-            game = await self.service.load(row.id)
-            await self.publisher.sync(row.id)
-            with contextlib.suppress(discord.HTTPException):
+            try:
+                await self.publisher.sync(row.id)
+                game = await self.service.load(row.id)
                 await self.publisher.send(game, Payload(plain(why) + " The channel is free for a new game."))
+            except (ChannelBlocked, discord.HTTPException) as exc:  # closed all the same; the others go on
+                log.warning("game %s: the closing notice could not be posted (%s)", row.id, type(exc).__name__)
+
+    async def forget_lost_servers(self) -> None:
+        """Games in servers the bot is no longer in end without a result. A server missing from
+        the cache is asked for once by REST: Missing Access or Unknown Guild means the bot was
+        removed (a server that is only unavailable for a while stays in the cache)."""
+        client = self.handlers.client
+        if not client.is_ready():
+            return
+        rows = await self.service.games(("lobby", "active"), "discord")
+        for guild_id in sorted({row.guild_id for row in rows if row.guild_id is not None}):
+            if client.get_guild(guild_id) is not None:
+                continue
+            try:
+                await client.fetch_guild(guild_id)
+                continue
+            except (discord.Forbidden, discord.NotFound):
+                await self.abandon_server(guild_id)
+            except discord.HTTPException:
+                continue  # cannot tell now; the next sweep asks again
+
+    async def abandon_server(self, guild_id: int) -> None:
+        """The bot was removed from a server: its lobbies and games there end without a result
+        (nothing can be posted there any more)."""
+        for game_id in await self.service.games_in_guild(guild_id):
+            with contextlib.suppress(errors.GameIsOver):  # ended meanwhile
+                await self.service.abandon(game_id, "", admin=True)
+                log.info("game %s: abandoned because the bot is no longer in its server", game_id)
 
     async def maybe_backup(self) -> Path | None:
-        """An online backup when the newest one is older than `backup_hours`; keeps the newest
-        `backup_keep` files."""
+        """An online backup when the newest one is `backup_hours` old (on the service's clock,
+        which names the files); keeps the newest `backup_keep` files."""
         if self.backup_dir is None or self.backup_hours <= 0:
             return None
-        folder = self.backup_dir
-        existing = sorted(folder.glob("istanbul-*.db")) if folder.is_dir() else []
-        if existing and time.time() - existing[-1].stat().st_mtime < self.backup_hours * 3600:
+        now = self.service.clock()
+        made = backups_in(self.backup_dir)
+        if made and now - made[-1][0] < self.backup_hours * 3600:
             return None
-        target = folder / time.strftime("istanbul-%Y%m%d-%H%M%S.db", time.gmtime())
+        target = self.backup_dir / time.strftime(BACKUP_FORMAT, time.gmtime(now))
         size = await backup_database(self.service.db.path, target)
         log.info("backup written (%d bytes)", size)
-        for old in sorted(folder.glob("istanbul-*.db"))[: -self.backup_keep]:
+        for _, old in backups_in(self.backup_dir)[: -self.backup_keep]:
             old.unlink(missing_ok=True)
         return target
+
+
+def backups_in(folder: Path) -> list[tuple[float, Path]]:
+    """The bot's backups in `folder` as (time written, path), oldest first; other files are left alone."""
+    found = []
+    for path in folder.glob("istanbul-*.db") if folder.is_dir() else []:
+        try:
+            found.append((calendar.timegm(time.strptime(path.name, BACKUP_FORMAT)), path))
+        except ValueError:
+            continue
+    return sorted(found)

@@ -1,0 +1,129 @@
+"""Lifecycle: a lobby that never starts closes after 7 days and a game without a move for 30 days
+is closed, each with a notice, and the channel is free again; `/istanbul stats` counts a user's
+finished games, wins and mean rubies per server."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot import engine
+from bot.service import GameService
+from tests.discord_ui import botkit
+from tests.discord_ui.botkit import Env
+from tests.discord_ui.dayskit import DAY, HOUR, channel_since, click, command, finish_turn, newest_id, started
+from tests.discord_ui.fakecord import Fakecord
+from tests.discord_ui.world import Channel, User
+
+
+@pytest.fixture
+async def env(fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
+    e = await botkit.start_env(fake, tmp_path, monkeypatch)
+    yield e
+    await botkit.stop_env(e)
+
+
+async def sweep_after(env: Env, seconds: float) -> None:
+    """Time passes; the bot's hourly sweep gets its chance (it runs at most once an hour)."""
+    env.clock.advance(seconds)
+    await env.fake.bot.scheduler.maybe_sweep()
+    await env.fake.settle()
+
+
+async def test_a_lobby_that_never_starts_closes_after_seven_days_and_frees_the_channel(env: Env) -> None:
+    table = env.table
+    lobby = await table.open(seats=3)
+    old = table.game_id
+    mark = newest_id(env)
+    await sweep_after(env, 7 * DAY - 1)
+    assert (await table.game()).row.status == "lobby"
+    await sweep_after(env, 1)  # due now, but the sweep ran a second ago: the next one closes it
+    assert (await table.game()).row.status == "lobby"
+    await sweep_after(env, HOUR)
+    assert (await env.service.load(old)).row.status == "abandoned"
+    notices = [m.content for m in channel_since(env, mark)]
+    assert notices == [
+        f"The table of game #{old} never started within 7 days, so it is closed. The channel is free for a new game."
+    ]
+    closed = env.fake.message(lobby.id)
+    assert closed.components == [] and "This table was closed." in closed.embed_text
+    assert await env.service.timers(old) == []
+    fresh = await command(env, env.srv.bob, "new", {"seats": 2})
+    assert "is open" in fresh.content
+    assert env.table.lobby().id != lobby.id and env.table.game_id != old
+
+
+async def test_a_game_without_a_move_for_thirty_days_is_closed_with_a_notice(env: Env) -> None:
+    table = await started(env, reminder_hours=24, timeout_hours=72)
+    user, _ = await table.decider()
+    await sweep_after(env, 20 * DAY)
+    await finish_turn(table)  # a move on day 20: the thirty days start again
+    turn = table.turn_message()
+    await sweep_after(env, 29 * DAY)
+    assert (await table.game()).row.status == "active"
+    mark = newest_id(env)
+    await sweep_after(env, DAY)
+    game = await table.game()
+    assert game.row.status == "abandoned"
+    assert [m.content for m in channel_since(env, mark)] == [
+        f"Game #{game.id} had no move for 30 days, so it is closed without a result. The channel is free for a new game."
+    ]
+    retired = env.fake.message(turn.id)
+    assert retired.components == [] and "Turn over." in retired.embed_text and retired.files
+    assert await env.service.timers(game.id) == []
+    over = await click(env, turn, f"ist:u:{game.id}:undo", user, forge=True)  # a button seen before the edit
+    assert over.content == "This game is over."
+    fresh = await command(env, user, "new", {"seats": 2})
+    assert "is open" in fresh.content
+
+
+async def finished_game(svc: GameService, channel: Channel, people: list[User], rubies: list[int]) -> int:
+    """A game in `channel` between `people` (seated in that order) that ends with these rubies:
+    the end is triggered from the start and every turn of the round is skipped."""
+    first = people[0]
+    game = await svc.create_lobby(
+        creator=str(first.id), creator_name=first.display_name or first.name, options={"seats": len(people)},
+        origin="discord", guild_id=channel.guild.id if channel.guild else None, channel_id=channel.id,
+    )
+    for p in people[1:]:
+        await svc.join(game.id, str(p.id), p.display_name or p.name)
+    game = await svc.start(game.id, str(first.id), seed=11, shuffle=False)
+
+    def at_the_end(state: engine.GameState) -> None:
+        for player, count in zip(state.players, rubies, strict=True):
+            player.rubies = count
+            state.board.ruby_supply -= count
+        state.end_triggered = True
+
+    await botkit.set_position(svc, game.id, at_the_end)
+    while not (game := await svc.load(game.id)).state.finished:
+        await svc.skip_turn(game.id, None, force=True)
+    assert game.row.status == "finished"
+    return game.id
+
+
+async def test_stats_count_finished_games_wins_and_mean_rubies_per_server(env: Env) -> None:
+    srv, svc = env.srv, env.service
+    souk = env.fake.guild("Souk", srv.bob, [srv.alice])
+    souk_channel = env.fake.text_channel(souk, "games")
+    nobody = await command(env, srv.alice, "stats")
+    assert nobody.content == "You have not finished a game yet."
+    await finished_game(svc, srv.channel, [srv.alice, srv.bob], [5, 2])
+    await finished_game(svc, srv.channel, [srv.bob, srv.alice, srv.carol], [4, 3, 1])
+    await finished_game(svc, souk_channel, [srv.alice, srv.bob], [1, 4])
+    abandoned = await svc.create_lobby(
+        creator=str(srv.alice.id), creator_name="Alice", options={"seats": 2}, origin="discord",
+        guild_id=srv.guild.id, channel_id=srv.channel.id,
+    )
+    await svc.abandon(abandoned.id, str(srv.alice.id))
+    await env.restart()  # the new bot sees both servers
+    alice = await command(env, srv.alice, "stats")
+    assert alice.embeds[0]["title"] == "Your Istanbul statistics"
+    assert alice.embed_text.splitlines()[1:] == [
+        "**Bazaar**: 2 finished, 1 won, 4.0 rubies on average",
+        "**Souk**: 1 finished, 0 won, 1.0 rubies on average",
+    ]
+    carol = await command(env, srv.carol, "stats")
+    assert carol.embed_text.splitlines()[1:] == ["**Bazaar**: 1 finished, 0 won, 1.0 rubies on average"]
