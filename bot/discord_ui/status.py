@@ -72,6 +72,8 @@ async def change_settings(
             if not sep:
                 raise errors.BadOptions("Write quiet hours as a range like 22:00-07:00, or 'off'.")
             changes["quiet_from"], changes["quiet_to"] = parse_clock(start), parse_clock(end)
+            if changes["quiet_from"] == changes["quiet_to"]:
+                raise errors.BadOptions("Quiet hours need an end that differs from their start, like 22:00-07:00.")
     settings = await handlers.service.update_user_settings(user, **changes) if changes else (
         await handlers.service.user_settings(user)
     )

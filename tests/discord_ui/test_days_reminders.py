@@ -188,6 +188,7 @@ async def test_settings_that_do_not_parse_change_nothing(env: Env) -> None:
     cases = [
         ({"quiet": "after dinner"}, "Write quiet hours as a range like 22:00-07:00, or 'off'."),
         ({"quiet": "dinner-breakfast"}, "'dinner' is not a time of day"),
+        ({"quiet": "8:00-8"}, "Quiet hours need an end that differs from their start, like 22:00-07:00."),
         ({"quiet": "25:00-07:00"}, "'25:00' is not a time of day"),
         ({"quiet": "22:00"}, "Write quiet hours as a range like 22:00-07:00, or 'off'."),
         ({"zone": "Mars/Olympus_Mons"}, "'Mars/Olympus_Mons' is not a time zone I know"),
@@ -200,3 +201,5 @@ async def test_settings_that_do_not_parse_change_nothing(env: Env) -> None:
         assert await fingerprint(env.service) == before
     shown = await command(env, alice, "settings")
     assert shown.content == "Reminders: a mention in the game's channel. Quiet hours: 23:00-06:30 (Asia/Tokyo)."
+    cleared = await command(env, alice, "settings", {"quiet": "off", "reminders": "both"})
+    assert cleared.content == "Reminders: a mention and a direct message. Quiet hours: none."
