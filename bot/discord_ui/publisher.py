@@ -89,8 +89,8 @@ class Publisher:
             try:
                 await self._sync(game, actor, via)
             except discord.Forbidden as exc:
-                if exc.code not in BLOCKED_CODES:
-                    raise
+                if exc.code not in BLOCKED_CODES or game.row.status == "abandoned":
+                    raise  # nothing to retry for a game that is over without a result
                 await self._blocked(game)
                 raise ChannelBlocked() from None
             if await self.service.has_notice(game.id, "blocked"):

@@ -268,9 +268,9 @@ class Scheduler:
             log.info("game %s: closed by the sweep (%s)", row.id, row.status)
             try:
                 await self.publisher.sync(row.id)
-                game = await self.service.load(row.id)
-                await self.publisher.send(game, Payload(plain(why) + " The channel is free for a new game."))
-            except (ChannelBlocked, discord.HTTPException) as exc:  # closed all the same; the others go on
+                notice = Payload(plain(why) + " The channel is free for a new game.")
+                await self.publisher.channel(row.channel_id or 0).send(**notice.send_kwargs())
+            except discord.HTTPException as exc:  # closed all the same; the others go on
                 log.warning("game %s: the closing notice could not be posted (%s)", row.id, type(exc).__name__)
 
     async def forget_lost_servers(self) -> None:

@@ -12,7 +12,7 @@ import pytest
 from bot import engine
 from bot.service import GameService
 from tests.discord_ui import botkit
-from tests.discord_ui.botkit import Env
+from tests.discord_ui.botkit import Env, Table
 from tests.discord_ui.dayskit import DAY, HOUR, channel_since, click, command, finish_turn, newest_id, started
 from tests.discord_ui.fakecord import Fakecord
 from tests.discord_ui.world import Channel, User
@@ -127,3 +127,21 @@ async def test_stats_count_finished_games_wins_and_mean_rubies_per_server(env: E
     ]
     carol = await command(env, srv.carol, "stats")
     assert carol.embed_text.splitlines()[1:] == ["**Bazaar**: 1 finished, 0 won, 1.0 rubies on average"]
+
+
+async def test_a_channel_the_bot_cannot_see_does_not_stop_the_sweep_of_other_games(env: Env) -> None:
+    srv = env.srv
+    hidden = await started(env)
+    other_channel = env.fake.text_channel(srv.guild, "istanbul-2")
+    other = Table(env.fake, srv._replace(channel=other_channel), env.service)
+    await other.open(seats=2)
+    await other.start()
+    env.fake.revoke(srv.channel, "view_channel")
+    await sweep_after(env, 31 * DAY)
+    for table in (hidden, other):
+        assert (await table.game()).row.status == "abandoned"
+    closing = [m.content for m in env.fake.messages_in(other_channel) if "had no move for 30 days" in m.content]
+    assert len(closing) == 1
+    # the creator is not asked to fix a channel for a game that is over
+    assert not [m for m in env.fake.dms(srv.alice) if "I cannot post in" in m.content]
+    assert await env.service.timers(hidden.game_id) == []
