@@ -44,6 +44,14 @@ class ChannelBlocked(errors.ServiceError):
         )
 
 
+class DiscordBusy(errors.ServiceError):
+    """Discord asked for a longer wait than discord.py will sleep (`discord.RateLimited`); a
+    "retry" timer brings the messages up to date once it is over."""
+
+    def __init__(self) -> None:
+        super().__init__("Your choice is saved. Discord asks me to slow down, so the board follows by itself shortly.")
+
+
 def seats_of(game: Game) -> list[Seat]:
     return [
         Seat(s.seat, s.name, s.colour, int(s.user_id) if s.kind == "discord_user" and s.user_id else None,
@@ -93,6 +101,10 @@ class Publisher:
                     raise  # nothing to retry for a game that is over without a result
                 await self._blocked(game)
                 raise ChannelBlocked() from None
+            except discord.RateLimited as exc:
+                log.warning("game %s: Discord asks to wait %.0f s; the messages follow then", game.id, exc.retry_after)
+                await self.service.set_timer(game.id, "retry", self.service.clock() + max(1.0, exc.retry_after))
+                raise DiscordBusy() from None
             if await self.service.has_notice(game.id, "blocked"):
                 await self.service.clear_notice(game.id, "blocked")
 

@@ -27,7 +27,7 @@ from ..store import backup as backup_database
 from .handlers import jump_url
 from .idle import idle_notice, mute_view
 from .payloads import Payload
-from .publisher import ChannelBlocked
+from .publisher import ChannelBlocked, DiscordBusy
 from .text import plain
 
 if TYPE_CHECKING:
@@ -96,8 +96,8 @@ class Scheduler:
         for timer in timers:
             try:
                 await self.handle(timer)
-            except ChannelBlocked:
-                # the creator was told and the publisher set a "retry" timer; the turn waits for it
+            except (ChannelBlocked, DiscordBusy):
+                # the publisher set a "retry" timer (and told the creator what to fix); this waits for it
                 if timer.kind in ("grace", "retry"):
                     await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
                 else:

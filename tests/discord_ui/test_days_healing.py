@@ -211,3 +211,23 @@ async def test_the_daily_backup_keeps_backup_keep_files(env: Env, tmp_path: Path
     with sqlite3.connect(folder / written[-1]) as copy:
         assert copy.execute("SELECT id, status FROM games").fetchall() == [(table.game_id, "active")]
     assert env.clock.now - botkit.FakeClock().now == 5 * DAY
+
+
+async def test_a_rate_limited_turn_message_is_posted_when_discord_allows(env: Env, discord_errors: LogGuard) -> None:
+    table = await started(env, reminder_hours=168, timeout_hours=200)
+    user, first = await table.decider()
+    env.fake.fail_next("POST", "/channels/{channel_id}/messages", "rate_limited",
+                       when=lambda r: r.args.get("channel_id") == str(env.srv.channel.id))
+    mark = newest_id(env)
+    await finish_turn(table)
+    nxt, after = await table.decider()
+    assert after.player != first.player and turn_messages(channel_since(env, mark)) == []
+    answer = env.fake.ephemerals(user)[-1].content
+    assert "saved" in answer and "\n" not in answer
+    assert not discord_errors.records
+    retry = [t for t in await env.service.timers(table.game_id) if t.kind == "retry"]
+    assert [t.due_at - env.clock.now for t in retry] == [60.0]  # the wait Discord asked for
+    await later(env, 60)  # then the next turn message comes by itself, once
+    await later(env, 60)
+    posted = turn_messages(channel_since(env, mark))
+    assert len(posted) == 1 and posted[0].pings == {nxt.id}
