@@ -89,7 +89,7 @@ class UserSettings(BaseModel):
             "channel": "a mention in the game's channel", "dm": "a direct message",
             "both": "a mention and a direct message", "none": "no reminders",
         }[self.notify]
-        quiet = "none"
+        quiet = "none" if self.zone == "UTC" else f"none (time zone {self.zone})"
         if self.quiet_from is not None and self.quiet_to is not None and self.quiet_from != self.quiet_to:
             quiet = f"{_hhmm(self.quiet_from)}-{_hhmm(self.quiet_to)} ({self.zone})"
         return f"Reminders: {where}. Quiet hours: {quiet}."

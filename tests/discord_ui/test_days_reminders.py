@@ -202,4 +202,6 @@ async def test_settings_that_do_not_parse_change_nothing(env: Env) -> None:
     shown = await command(env, alice, "settings")
     assert shown.content == "Reminders: a mention in the game's channel. Quiet hours: 23:00-06:30 (Asia/Tokyo)."
     cleared = await command(env, alice, "settings", {"quiet": "off", "reminders": "both"})
-    assert cleared.content == "Reminders: a mention and a direct message. Quiet hours: none."
+    assert cleared.content == "Reminders: a mention and a direct message. Quiet hours: none (time zone Asia/Tokyo)."
+    utc = await command(env, alice, "settings", {"zone": "utc"})
+    assert utc.content == "Reminders: a mention and a direct message. Quiet hours: none."
