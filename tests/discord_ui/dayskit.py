@@ -8,7 +8,7 @@ from typing import Any
 from bot import engine
 from tests.discord_ui.botkit import Env, Table
 from tests.discord_ui.messages import Msg
-from tests.discord_ui.world import User
+from tests.discord_ui.world import Guild, User
 
 HOUR = 3600.0
 DAY = 24 * HOUR
@@ -64,6 +64,27 @@ def newest_id(env: Env) -> int:
 
 def reminders(msgs: list[Msg]) -> list[Msg]:
     return [m for m in msgs if WAITING in m.content]
+
+
+def idle_notices(msgs: list[Msg]) -> list[Msg]:
+    """The public notices that a person's time is up (with Skip turn / Hand seat to computer)."""
+    return [m for m in msgs if "Any other player may now" in m.content]
+
+
+def computer_turns(msgs: list[Msg]) -> list[Msg]:
+    return [m for m in msgs if "A computer player took this turn" in m.embed_text]
+
+
+def turn_messages(msgs: list[Msg]) -> list[Msg]:
+    """Messages that offer a decision's options."""
+    return [m for m in msgs if any(cid.startswith(("ist:o:", "ist:s:")) for cid in m.custom_ids)]
+
+
+def table_in(env: Env, channel_name: str, guild: Guild | None = None) -> Table:
+    """A table in a new channel (of the basic server, or of `guild`), played by the same people."""
+    where = guild or env.srv.guild
+    channel = env.fake.text_channel(where, channel_name)
+    return Table(env.fake, env.srv._replace(guild=where, channel=channel), env.service)
 
 
 def others(env: Env, user: User) -> list[User]:

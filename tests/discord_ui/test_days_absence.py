@@ -18,7 +18,9 @@ from tests.discord_ui.dayskit import (
     channel_since,
     click,
     command,
+    computer_turns,
     finish_turn,
+    idle_notices,
     later,
     newest_id,
     others,
@@ -26,7 +28,6 @@ from tests.discord_ui.dayskit import (
     started,
 )
 from tests.discord_ui.fakecord import Fakecord
-from tests.discord_ui.messages import Msg
 from tests.service.helpers import fingerprint
 
 GONE = "is no longer on this server, so a computer player takes over their seat."
@@ -37,14 +38,6 @@ async def env(fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     e = await botkit.start_env(fake, tmp_path, monkeypatch)
     yield e
     await botkit.stop_env(e)
-
-
-def computer_turns(msgs: list[Msg]) -> list[Msg]:
-    return [m for m in msgs if "A computer player took this turn" in m.embed_text]
-
-
-def idle_notices(msgs: list[Msg]) -> list[Msg]:
-    return [m for m in msgs if "Any other player may now" in m.content]
 
 
 async def test_leave_after_the_start_lets_the_computer_play_at_once_and_resume_takes_it_back(env: Env) -> None:

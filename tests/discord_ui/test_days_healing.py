@@ -16,7 +16,7 @@ from bot import engine
 from bot.discord_ui.client import IstanbulBot
 from bot.discord_ui.publisher import RETRY_SECONDS
 from tests.discord_ui import botkit
-from tests.discord_ui.botkit import Env, Table
+from tests.discord_ui.botkit import Env
 from tests.discord_ui.dayskit import (
     DAY,
     HOUR,
@@ -27,10 +27,11 @@ from tests.discord_ui.dayskit import (
     newest_id,
     reminders,
     started,
+    table_in,
+    turn_messages,
 )
 from tests.discord_ui.fakecord import Fakecord
 from tests.discord_ui.logguard import LogGuard
-from tests.discord_ui.messages import Msg
 
 BLOCKED = "on Bazaar for your Istanbul game #"
 
@@ -40,10 +41,6 @@ async def env(fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     e = await botkit.start_env(fake, tmp_path, monkeypatch)
     yield e
     await botkit.stop_env(e)
-
-
-def turn_messages(msgs: list[Msg]) -> list[Msg]:
-    return [m for m in msgs if any(cid.startswith(("ist:o:", "ist:s:")) for cid in m.custom_ids)]
 
 
 async def test_a_deleted_turn_message_is_posted_again_when_the_reminder_fires(env: Env) -> None:
@@ -144,11 +141,10 @@ async def test_a_reminder_into_a_blocked_channel_waits_for_the_permission(env: E
 async def test_a_bot_removed_from_a_server_abandons_its_games_there(env: Env) -> None:
     srv = env.srv
     table = await started(env)
-    second = env.fake.text_channel(srv.guild, "istanbul-2")
-    lobby = Table(env.fake, srv._replace(channel=second), env.service)
+    lobby = table_in(env, "istanbul-2")
     await lobby.open(seats=2)
     souk = env.fake.guild("Souk", srv.bob, [srv.alice])
-    elsewhere = Table(env.fake, srv._replace(guild=souk, channel=env.fake.text_channel(souk, "play")), env.service)
+    elsewhere = table_in(env, "play", souk)
     await env.restart()  # the bot now knows the Souk too
     await elsewhere.open(seats=2, computers=1)
     await elsewhere.start()
@@ -170,8 +166,8 @@ async def test_a_bot_removed_from_a_server_abandons_its_games_there(env: Env) ->
 async def test_a_rate_limited_game_waits_and_does_not_hold_up_another(env: Env) -> None:
     srv = env.srv
     first = await started(env, reminder_hours=2, timeout_hours=200)
-    second_channel = env.fake.text_channel(srv.guild, "istanbul-2")
-    second = Table(env.fake, srv._replace(channel=second_channel), env.service)
+    second = table_in(env, "istanbul-2")
+    second_channel = second.srv.channel
     await second.open(seats=3, reminder_hours=2, timeout_hours=200)
     await second.start()
     # both reminders fall due at the same moment; Discord asks the first game's channel to wait

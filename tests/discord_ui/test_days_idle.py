@@ -11,9 +11,18 @@ import pytest
 
 from tests.discord_ui import botkit
 from tests.discord_ui.botkit import Env
-from tests.discord_ui.dayskit import HOUR, channel_since, click, command, later, newest_id, others, started
+from tests.discord_ui.dayskit import (
+    HOUR,
+    channel_since,
+    click,
+    command,
+    idle_notices,
+    later,
+    newest_id,
+    others,
+    started,
+)
 from tests.discord_ui.fakecord import Fakecord
-from tests.discord_ui.messages import Msg
 from tests.service.helpers import fingerprint
 
 TIMEOUT = 10  # hours
@@ -24,10 +33,6 @@ async def env(fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     e = await botkit.start_env(fake, tmp_path, monkeypatch)
     yield e
     await botkit.stop_env(e)
-
-
-def idle_notices(msgs: list[Msg]) -> list[Msg]:
-    return [m for m in msgs if "Any other player may now" in m.content]
 
 
 async def log_lines(env: Env) -> str:

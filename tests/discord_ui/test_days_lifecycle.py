@@ -12,8 +12,18 @@ import pytest
 from bot import engine
 from bot.service import GameService
 from tests.discord_ui import botkit
-from tests.discord_ui.botkit import Env, Table
-from tests.discord_ui.dayskit import DAY, HOUR, channel_since, click, command, finish_turn, newest_id, started
+from tests.discord_ui.botkit import Env
+from tests.discord_ui.dayskit import (
+    DAY,
+    HOUR,
+    channel_since,
+    click,
+    command,
+    finish_turn,
+    newest_id,
+    started,
+    table_in,
+)
 from tests.discord_ui.fakecord import Fakecord
 from tests.discord_ui.world import Channel, User
 
@@ -132,8 +142,8 @@ async def test_stats_count_finished_games_wins_and_mean_rubies_per_server(env: E
 async def test_a_channel_the_bot_cannot_see_does_not_stop_the_sweep_of_other_games(env: Env) -> None:
     srv = env.srv
     hidden = await started(env)
-    other_channel = env.fake.text_channel(srv.guild, "istanbul-2")
-    other = Table(env.fake, srv._replace(channel=other_channel), env.service)
+    other = table_in(env, "istanbul-2")
+    other_channel = other.srv.channel
     await other.open(seats=2)
     await other.start()
     env.fake.revoke(srv.channel, "view_channel")
