@@ -34,7 +34,7 @@ PRAGMAS = (
 
 def prepare_path(path: Path, *, hint: str = "Set DB_PATH to") -> Path:
     """Create the folder of the database file, or explain why it cannot be used. `hint` starts
-    the advice at the end of the message (for a backup's target: "Give")."""
+    the advice at the end of the message (for a backup's target: "Give the backup")."""
     path = Path(path).expanduser()
     if str(path) == ":memory:":
         return path
