@@ -120,6 +120,28 @@ async def test_a_file_in_use_at_every_older_version_keeps_its_games(tmp_path: Pa
             await svc.close()
 
 
+RELEASED = Path(__file__).with_name("released_schemas.json")
+
+
+async def test_released_migrations_are_never_edited(tmp_path: Path) -> None:
+    """Databases out there stay at the schema an applied migration gave them, so a released file
+    must keep giving exactly that schema (a fix goes into a new numbered file). The dumps of the
+    released versions are recorded in released_schemas.json; a new migration may be recorded
+    there once it is released."""
+    import json
+
+    recorded: dict[str, list[list[str]]] = json.loads(RELEASED.read_text(encoding="utf-8"))
+    files = [path for _, path in migration_files()]
+    names = [path.name for path in files]
+    assert list(recorded) == names[: len(recorded)], "a released migration was renamed or removed"
+    for k, name in enumerate(recorded, start=1):
+        dump = await _dump(tmp_path / f"at_{k}.db", _folder(tmp_path, f"first_{k}", files[:k]))
+        assert [list(row) for row in dump] == recorded[name], (
+            f"migrations/{name} no longer gives the schema it gave databases already at version {k}: "
+            "undo that edit and put the change into a new migration"
+        )
+
+
 async def test_reopening_applies_nothing(tmp_path: Path) -> None:
     """A database that is up to date is opened as it is."""
     path = tmp_path / "x.db"
