@@ -6,7 +6,14 @@ service's clock, so tests move time by hand and call `run_due`.
 Reminders: after the game's reminder time the deciding person is reminded (a mention, a DM or
 both, as they chose with `/istanbul settings`), then again after twice and four times that long,
 three times at most; never inside their quiet hours, never while they are away, never again
-once they pressed "Mute this turn"."""
+once they pressed "Mute this turn". A DM that cannot be delivered becomes a mention in the
+channel. A reminder first checks that the turn message still exists, and posts it again (that
+post's ping is the reminder) when someone deleted it. A person found gone from the server at a
+reminder or timeout leaves their seat to the computer player, which moves at once.
+
+Trouble at Discord never stops the loop: a channel the bot may not post in waits for the
+publisher's "retry" timer (its creator was told), a rate limit waits as long as Discord asked,
+other refusals are tried again later; each game's timers run beside the other games'."""
 
 from __future__ import annotations
 
@@ -27,7 +34,7 @@ from ..store import backup as backup_database
 from .handlers import jump_url
 from .idle import idle_notice, mute_view
 from .payloads import Payload
-from .publisher import ChannelBlocked, DiscordBusy
+from .publisher import RETRY_SECONDS, ChannelBlocked, DiscordBusy
 from .text import plain
 
 if TYPE_CHECKING:
@@ -36,7 +43,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_REMINDERS = 3
-RETRY_SECONDS = 600.0  # after Discord refused a post: try the game again this much later
 LOBBY_DAYS = 7
 IDLE_DAYS = 30
 SWEEP_SECONDS = 3600.0
