@@ -173,10 +173,18 @@ class Scheduler:
         if muted or settings.notify == "none" or count >= MAX_REMINDERS:
             await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
             return
-        reposted = await self.repost_if_deleted(game)
-        await self._tell(game, seat, user, settings, pinged=reposted)
+        # The next reminder is noted before this one is sent, so a bot stopped halfway never sends
+        # it twice; when sending fails, the timer goes back and is tried again.
         hours = game.options.reminder_hours * 3600
-        await self.service.reschedule_timer(timer, now + hours * 2 ** (count + 1), {"count": count + 1})
+        moved = TimerRow(timer.game_id, timer.kind, now + hours * 2 ** (count + 1), {**timer.payload, "count": count + 1})
+        if not await self.service.reschedule_timer(timer, moved.due_at, moved.payload):
+            return  # set again meanwhile (a move): this reminder is no longer due
+        try:
+            reposted = await self.repost_if_deleted(game)
+            await self._tell(game, seat, user, settings, pinged=reposted)
+        except Exception:
+            await self.service.reschedule_timer(moved, timer.due_at, {"count": count})
+            raise
         log.info("game %s: reminder %d sent", game.id, count + 1)
 
     async def _tell(self, game: Game, seat: int, user: str, settings: UserSettings, *, pinged: bool) -> None:

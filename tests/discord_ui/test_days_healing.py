@@ -136,6 +136,11 @@ async def test_a_reminder_into_a_blocked_channel_waits_for_the_permission(env: E
     env.fake.grant(env.srv.channel, "send_messages")
     await later(env, RETRY_SECONDS)
     assert [m.pings for m in reminders(channel_since(env, mark))] == [{user.id}]
+    # it was the first of three: two more follow at the usual times
+    await later(env, 4 * HOUR)
+    await later(env, 8 * HOUR)
+    await later(env, 48 * HOUR)
+    assert len(reminders(channel_since(env, mark))) == 3
 
 
 async def test_a_bot_removed_from_a_server_abandons_its_games_there(env: Env) -> None:

@@ -4,6 +4,7 @@ in the channel, a DM, both, none; a closed DM)."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from datetime import datetime
 from pathlib import Path
@@ -205,3 +206,26 @@ async def test_settings_that_do_not_parse_change_nothing(env: Env) -> None:
     assert cleared.content == "Reminders: a mention and a direct message. Quiet hours: none (time zone Asia/Tokyo)."
     utc = await command(env, alice, "settings", {"zone": "utc"})
     assert utc.content == "Reminders: a mention and a direct message. Quiet hours: none."
+
+
+async def test_a_bot_stopped_right_after_sending_a_reminder_does_not_send_it_again(
+    env: Env, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    table = await started(env, reminder_hours=2, timeout_hours=200)
+    mark = newest_id(env)
+    publisher = env.fake.bot.istanbul.publisher
+    real_send = publisher.send
+
+    async def send_then_stop(game: object, payload: object) -> object:
+        await real_send(game, payload)  # Discord has the message ...
+        raise asyncio.CancelledError  # ... and the bot is stopped before it notes anything more
+
+    monkeypatch.setattr(publisher, "send", send_then_stop)
+    with pytest.raises(asyncio.CancelledError):
+        await later(env, 2 * HOUR)
+    assert len(reminders(channel_since(env, mark))) == 1
+    await env.restart()
+    await later(env, 0)
+    await later(env, HOUR)
+    assert len(reminders(channel_since(env, mark))) == 1
+    assert [t.payload.get("count") for t in await env.service.timers(table.game_id) if t.kind == "reminder"] == [1]
