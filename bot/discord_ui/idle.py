@@ -98,7 +98,7 @@ async def idle_action(handlers: Handlers, interaction: discord.Interaction[Any],
         return "Done: the turn was skipped."
     if action == "handok":
         await svc.hand_idle_seat(game_id, user)
-        with contextlib.suppress(discord.HTTPException):  # a blocked channel is reported by the sync below
+        with contextlib.suppress(discord.HTTPException, discord.RateLimited):  # the sync below reports trouble
             await handlers.publisher.send(game, handed_over_notice(game, decision.player, interaction.user.display_name))
         await handlers.publisher.sync(game_id)
         return "Done: a computer player has the seat until its owner takes it back."

@@ -56,7 +56,9 @@ async def test_a_skip_needs_the_timeout_and_a_confirmation_and_is_a_public_line(
     assert [b.label for b in notice.buttons] == ["Skip turn", "Hand seat to computer"]
     assert notice.pings == frozenset()
     await later(env, 5 * HOUR)
-    assert len(idle_notices(channel_since(env, mark))) == 1  # once per idle decision
+    await env.restart()
+    await later(env, HOUR)
+    assert len(idle_notices(channel_since(env, mark))) == 1  # once per idle decision, restart or not
     skip = notice.button("Skip turn").custom_id or ""
 
     dave = env.fake.user("dave", "Dave")
@@ -140,6 +142,11 @@ async def test_hand_over_after_the_timeout_and_the_owner_takes_the_seat_back(env
     before = await fingerprint(env.service)
     again = await command(env, idle, "resume")
     assert again.content == "You are playing your own seat already; only a seat's owner can take it back."
+    assert await fingerprint(env.service) == before
+    dave = env.fake.user("dave", "Dave")
+    env.fake.member(env.srv.guild, dave)
+    stranger = await command(env, dave, "resume")
+    assert stranger.content == "You are not seated in this game."
     assert await fingerprint(env.service) == before
 
 
