@@ -108,6 +108,25 @@ async def test_coming_back_early_brings_the_timers_back_and_the_days_away_still_
     assert again.content == "You are not away; reminders and turn timeouts apply to you."
 
 
+async def test_extending_a_time_away_keeps_its_start(env: Env) -> None:
+    table = await started(env, reminder_hours=2, timeout_hours=10)
+    idle, _ = await table.decider()
+    await later(env, HOUR)
+    await command(env, idle, "away", {"days": 1})
+    await later(env, 12 * HOUR)
+    longer = await command(env, idle, "away", {"days": 2})  # away from hour 1 to hour 61
+    assert longer.content.startswith(f"You are away until <t:{int(env.clock.now + 2 * DAY)}:f> (2 days)")
+    mark = newest_id(env)
+    await later(env, 2 * DAY - 1)
+    assert reminders(channel_since(env, mark)) == []
+    await later(env, 1)
+    assert len(reminders(channel_since(env, mark))) == 1
+    await later(env, 9 * HOUR - 1)  # only the hour before the time away counts so far
+    assert idle_notices(channel_since(env, mark)) == []
+    await later(env, 1)
+    assert len(idle_notices(channel_since(env, mark))) == 1
+
+
 @pytest.mark.parametrize("days", [15, 100, -1])
 async def test_away_beyond_the_limit_changes_nothing(env: Env, days: int) -> None:
     await started(env)
