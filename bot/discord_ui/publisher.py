@@ -132,9 +132,11 @@ class Publisher:
             return
         log.warning("game %s: may not post in its channel; the creator is told", game.id)
         channel = self.client.get_channel(game.row.channel_id or 0)
-        where = f"#{channel.name} on {channel.guild.name}" if isinstance(channel, discord.abc.GuildChannel) else "its channel"
+        where = f"<#{game.row.channel_id}>"  # a channel mention: a link, whatever its name
+        if isinstance(channel, discord.abc.GuildChannel):
+            where += f" on {payloads.plain(channel.guild.name)}"
         text = (
-            f"I cannot post in {payloads.plain(where)} for your Istanbul game #{game.id}. Please let me "
+            f"I cannot post in {where} for your Istanbul game #{game.id}. Please let me "
             "**View Channel**, **Send Messages**, **Embed Links** and **Attach Files** there; the game "
             "goes on by itself once I can (I try again every few minutes)."
         )

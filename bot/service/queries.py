@@ -12,11 +12,12 @@ from ..store import timers as timer_sql
 from .core import SERVICE_EVENT, Game, ServiceCore, engine_events
 from .errors import NotStarted, UnknownGame
 
-# Public lines for the service's own events. A skip has none: the engine's "forfeit" event already
-# says "<name>'s turn was skipped." (the service's note only records who asked).
+# Public lines for the service's own events. The engine's "forfeit" event already says "<name>'s
+# turn was skipped."; the service's note of a skip adds who asked for it (a forced skip: nothing).
 SERVICE_LINES = {
     "to_computer": "A computer player now plays {name}'s seat.",
     "to_person": "{name} plays their own seat again.",
+    "skip": "{by} asked for that skip: {name}'s time for the move had run out.",
 }
 
 
@@ -62,8 +63,10 @@ class QueryMixin(ServiceCore):
         for r in rows:
             if r.kind.startswith(SERVICE_EVENT):
                 template = SERVICE_LINES.get(r.kind[len(SERVICE_EVENT):])
-                if template and r.player is not None:
-                    out.append((r.seq, template.format(name=names.get(r.player, "someone"))))
+                by = str(r.payload.get("by") or "")
+                if template and r.player is not None and ("{by}" not in template or by):
+                    requester = next((s.name for s in game.seats if s.user_id == by), "another player")
+                    out.append((r.seq, template.format(name=names.get(r.player, "someone"), by=requester)))
                 continue
             line = engine.describe(engine.Event(r.kind, r.player, r.payload), viewer)
             if line:

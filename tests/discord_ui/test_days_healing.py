@@ -104,7 +104,7 @@ async def test_a_missing_permission_is_reported_once_and_the_game_resumes_when_i
     assert finish.acknowledged
     told = [m for m in env.fake.dms(creator) if BLOCKED in m.content]
     assert len(told) == 1
-    assert told[0].content.startswith("I cannot post in ")
+    assert told[0].content.startswith(f"I cannot post in <#{env.srv.channel.id}> on {env.srv.guild.name}")
     assert "**Send Messages**" in told[0].content and "goes on by itself" in told[0].content
     nxt, after = await table.decider()
     assert after.player != first.player and channel_since(env, mark) == []

@@ -189,6 +189,7 @@ async def test_an_idle_turn_is_skipped_after_the_timeout(svc: GameService, clock
     lines = [text for _, text in await svc.lines(game.id)]
     assert lines.count("Ann's turn was skipped.") == 1
     assert "Ann's turn was skipped." in out.lines
+    assert "Bob asked for that skip: Ann's time for the move had run out." in lines
     assert decider_user(await svc.load(game.id)) == "p1"
 
 
