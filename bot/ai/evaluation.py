@@ -21,7 +21,7 @@ FINAL_LIRA = {"lira5": 5}  # cards that may still be played after the last round
 WIN = 3 * values.RUBY  # standing first when the game ends (shared first: half)
 
 
-CACHE_SIZE = 50_000  # remembered scores (a search meets the same end positions many times)
+CACHE_SIZE = 10_000  # remembered scores (a search meets the same end positions many times); ~5 MB
 _scores: dict[tuple[object, ...], float] = {}
 
 
