@@ -15,6 +15,7 @@ import discord
 
 from .. import engine
 from ..service import Game, GameService, errors
+from ..store import DatabaseError
 from . import ids, payloads
 from .payloads import Payload
 from .publisher import Publisher, seats_of
@@ -62,6 +63,12 @@ class Handlers:
             answer = await work()
         except errors.ServiceError as exc:
             answer = str(exc)
+        except DatabaseError as exc:  # a full disk, a damaged file: the operator's to fix
+            log.error("game %s: %s failed in the database: %s", game_id, what, exc)
+            answer = (
+                "The bot's database cannot save anything right now (its host can see why in the log). "
+                "If the board did not change, your choice was not taken; try again later."
+            )
         except discord.Forbidden as exc:
             log.warning("game %s: %s refused by Discord (%s)", game_id, what, exc.code)
             answer = "Discord refused something I tried to do; an admin may need to check my permissions here."

@@ -11,6 +11,7 @@ import pytest
 from tests.discord_ui import botkit
 from tests.discord_ui.botkit import Env
 from tests.discord_ui.fakecord import Fakecord
+from tests.discord_ui.logguard import LogGuard
 from tests.service.helpers import fingerprint
 
 
@@ -108,3 +109,30 @@ async def test_a_second_table_in_a_busy_channel_names_the_first(env: Env) -> Non
     again = env.fake.slash(env.srv.bob, env.srv.channel, "istanbul new", {})
     await env.fake.settle()
     assert f"#{table.game_id}" in again.replies[-1].content and "already" in again.replies[-1].content
+
+
+async def test_a_full_disk_is_a_plain_answer_and_the_choice_can_be_made_again(env: Env, discord_errors: LogGuard) -> None:
+    table = env.table
+    await table.open(seats=2)
+    await table.start()
+    pages = list(await env.service.db.conn.execute_fetchall("PRAGMA page_count"))[0][0]
+    await env.service.db.conn.execute(f"PRAGMA max_page_count = {pages}")
+    refused = None
+    for _ in range(300):
+        user, decision = await table.decider()
+        turn = table.turn_message()
+        click = env.fake.click(turn, f"ist:o:{table.game_id}:{decision.decision_id}:{decision.options[0].code}", user)
+        await env.fake.settle()
+        if click.replies:
+            refused = (click, decision)
+            break
+    assert refused is not None, "the database never filled up"
+    click, decision = refused
+    assert "database cannot save" in click.replies[-1].content and click.replies[-1].ephemeral
+    assert "your choice was not taken" in click.replies[-1].content
+    assert [r.levelname for r in discord_errors.records] == ["ERROR"]
+    discord_errors.clear()  # the one expected error: the host is told in the log
+    assert (await table.decider())[1].decision_id == decision.decision_id
+    await env.service.db.conn.execute("PRAGMA max_page_count = 1000000")
+    await table.choose(decision.options[0].code)
+    assert (await table.decider())[1].decision_id > decision.decision_id
