@@ -20,70 +20,70 @@ import contextlib
 import logging
 import signal
 import sys
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
 
 from ..settings import Settings
 
+if TYPE_CHECKING:
+    from .client import IstanbulBot
+
 log = logging.getLogger(__name__)
+
+
+async def _connected(settings: Settings, work: Callable[[IstanbulBot, str], Awaitable[int]], **options: Any) -> int:
+    """Run `work(bot, token)` with a bot made from the settings; Discord refusing the token or
+    being out of reach are one line on stderr (exit 2 and 1)."""
+    from .client import IstanbulBot
+
+    assert settings.discord_token is not None
+    bot = IstanbulBot(settings, **options)
+    async with bot:
+        try:
+            return await work(bot, settings.discord_token.get_secret_value())
+        except discord.LoginFailure:
+            print("Discord refused the token: check DISCORD_TOKEN (see .env.example).", file=sys.stderr)
+            return 2
+        except (OSError, aiohttp.ClientError) as exc:
+            print(f"The bot cannot reach Discord ({exc}); check the network and try again.", file=sys.stderr)
+            return 1
 
 
 def run_bot(settings: Settings) -> int:
     """Start the bot with the configured token; returns the exit code."""
-    from .client import IstanbulBot
-
-    assert settings.discord_token is not None
-    token = settings.discord_token.get_secret_value()
     discord.utils.setup_logging(level=logging.INFO, root=True)
 
-    async def main() -> int:
-        bot = IstanbulBot(settings)
+    async def start(bot: IstanbulBot, token: str) -> int:
         loop = asyncio.get_running_loop()
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
                 loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
-        async with bot:
-            try:
-                await bot.start(token)
-            except discord.LoginFailure:
-                print("Discord refused the token: check DISCORD_TOKEN (see .env.example).", file=sys.stderr)
-                return 2
-            except (OSError, aiohttp.ClientError) as exc:
-                print(f"The bot cannot reach Discord ({exc}); check the network and try again.", file=sys.stderr)
-                return 1
+        await bot.start(token)
         return 0
 
     try:
-        return asyncio.run(main())
+        return asyncio.run(_connected(settings, start))
     except KeyboardInterrupt:
         return 0
 
 
 def sync_commands(settings: Settings, guild: int | None) -> int:
     """Register the slash commands with Discord (in one server at once, or globally)."""
-    from .client import IstanbulBot
 
-    assert settings.discord_token is not None
-    token = settings.discord_token.get_secret_value()
-
-    async def main() -> int:
-        bot = IstanbulBot(settings, run_timers=False, auto_sync=False)
-        async with bot:
-            try:
-                await bot.login(token)
-            except discord.LoginFailure:
-                print("Discord refused the token: check DISCORD_TOKEN (see .env.example).", file=sys.stderr)
-                return 2
-            target = discord.Object(guild) if guild else None
-            if target is not None:
-                bot.tree.copy_global_to(guild=target)
-            synced = await bot.tree.sync(guild=target)
-            where = f"server {guild}" if guild else "every server (Discord may take up to an hour)"
-            print(f"Registered {len(synced)} command group(s) for {where}.")
+    async def register(bot: IstanbulBot, token: str) -> int:
+        await bot.login(token)
+        target = discord.Object(guild) if guild else None
+        if target is not None:
+            bot.tree.copy_global_to(guild=target)
+        synced = await bot.tree.sync(guild=target)
+        where = f"server {guild}" if guild else "every server (Discord may take up to an hour)"
+        print(f"Registered {len(synced)} command group(s) for {where}.")
         return 0
 
-    return asyncio.run(main())
+    return asyncio.run(_connected(settings, register, run_timers=False, auto_sync=False))
 
 
 __all__ = ["run_bot", "sync_commands"]

@@ -121,18 +121,23 @@ class Handlers:
             return note
         return payloads.decision_payload(game_id, decision, game.names(), note)
 
+    async def own_decision(self, game_id: int, user: str) -> tuple[Game, engine.Decision]:
+        """The game and its current decision, which must be this user's to make."""
+        game = await self.service.load(game_id)
+        seat = game.seat_of(user)
+        if seat is None:
+            raise errors.NotSeated()
+        decision = engine.pending(game.state) if game.state is not None else None
+        if decision is None:
+            raise errors.GameIsOver()
+        if decision.player != seat.seat:
+            raise errors.NotYourDecision(game.names().get(decision.player, ""))
+        return game, decision
+
     async def card(self, interaction: discord.Interaction[Any], game_id: int, code: str) -> None:
         async def work() -> Answer:
             user = str(interaction.user.id)
-            game = await self.service.load(game_id)
-            seat = game.seat_of(user)
-            if seat is None:
-                raise errors.NotSeated()
-            decision = engine.pending(game.state) if game.state is not None else None
-            if decision is None:
-                raise errors.GameIsOver()
-            if decision.player != seat.seat:
-                raise errors.NotYourDecision(game.names().get(decision.player, ""))
+            _, decision = await self.own_decision(game_id, user)
             if decision.option(code) is None:
                 return "That card cannot be played at this moment of the turn."
             outcome = await self.service.submit(game_id, user, decision.decision_id, code)
@@ -195,15 +200,7 @@ class Handlers:
         return Payload(None, embed, files)
 
     async def private_options(self, game_id: int, user: str) -> Answer:
-        game = await self.service.load(game_id)
-        seat = game.seat_of(user)
-        if seat is None:
-            raise errors.NotSeated()
-        decision = engine.pending(game.state) if game.state is not None else None
-        if decision is None:
-            raise errors.GameIsOver()
-        if decision.player != seat.seat:
-            raise errors.NotYourDecision(game.names().get(decision.player, ""))
+        game, decision = await self.own_decision(game_id, user)
         return payloads.private_options_payload(game_id, decision, game.names())
 
     async def retry_dms(self, game_id: int, user: str) -> Answer:

@@ -152,6 +152,14 @@ def story(lines: list[str], tail: str) -> str:
     return f"{told}\n\n{tail}" if told else tail
 
 
+def board_embed(game: int, title: str, description: str, colour: str | None, footer: str = "") -> discord.Embed:
+    """An embed showing the board image attached as `BOARD_FILE`."""
+    embed = discord.Embed(title=clip(title, 256), description=description, colour=colour_of(colour))
+    embed.set_image(url=f"attachment://{BOARD_FILE}")
+    embed.set_footer(text=f"Istanbul · game #{game}{footer}")
+    return embed
+
+
 def turn_payload(
     game: int, public: View, decision: Decision, seat: Seat, names: dict[int, str], lines: list[str],
     image: bytes, *, ping: bool,
@@ -165,13 +173,10 @@ def turn_payload(
     if hand_count > 0 or len(options) < len(decision.options):
         private = "Choose privately…" if options else f"{seat.name} is choosing…"
     prompt = fill(decision.prompt, names)
-    embed = discord.Embed(
-        title=clip(f"Round {public.round} · {plain(seat.title)} to play", 256),
-        description=story(lines, f"**{prompt}**"),
-        colour=colour_of(seat.colour),
+    embed = board_embed(
+        game, f"Round {public.round} · {plain(seat.title)} to play", story(lines, f"**{prompt}**"), seat.colour,
+        f" · decision {decision.decision_id}",
     )
-    embed.set_image(url=f"attachment://{BOARD_FILE}")
-    embed.set_footer(text=f"Istanbul · game #{game} · decision {decision.decision_id}")
     content = f"<@{seat.user_id}>, your turn." if seat.user_id and not seat.computer else None
     view = view_of(*option_items(game, decision, options, names), *utility_row(game, private=private))
     return Payload(content, embed, [(BOARD_FILE, image)], view, seat.user_id if ping else None)
@@ -184,40 +189,23 @@ def over_payload(
     """A turn that just ended, during its grace period: the board after it and an Undo button."""
     wait = f"about {round(grace_seconds)} seconds" if grace_seconds < 120 else f"about {round(grace_seconds / 60)} minutes"
     tail = f"**Turn over.** {plain(next_name)} goes next in {wait}; until then you can still undo."
-    embed = discord.Embed(
-        title=clip(f"Round {public.round} · {plain(seat.title)} has moved", 256),
-        description=story(lines, tail),
-        colour=colour_of(seat.colour),
-    )
-    embed.set_image(url=f"attachment://{BOARD_FILE}")
-    embed.set_footer(text=f"Istanbul · game #{game}")
+    embed = board_embed(game, f"Round {public.round} · {plain(seat.title)} has moved", story(lines, tail), seat.colour)
     content = f"<@{seat.user_id}>, your turn." if seat.user_id and not seat.computer else None
     return Payload(content, embed, [(BOARD_FILE, image)], view_of(*utility_row(game)))
 
 
 def computer_payload(game: int, public: View, seat: Seat, lines: list[str], image: bytes) -> Payload:
     """One computer turn: what it did and the board after it; no buttons."""
-    embed = discord.Embed(
-        title=clip(f"Round {public.round} · {plain(seat.title)} played", 256),
-        description=story(lines, "_A computer player took this turn._"),
-        colour=colour_of(seat.colour),
-    )
-    embed.set_image(url=f"attachment://{BOARD_FILE}")
-    embed.set_footer(text=f"Istanbul · game #{game}")
+    title = f"Round {public.round} · {plain(seat.title)} played"
+    embed = board_embed(game, title, story(lines, "_A computer player took this turn._"), seat.colour)
     return Payload(None, embed, [(BOARD_FILE, image)], None)
 
 
 def retired_payload(game: int, round_: int, seat: Seat, lines: list[str]) -> Payload:
     """A turn message whose turn is over: the story as it ended, no question, no buttons; its
     picture (already on the message) stays."""
-    embed = discord.Embed(
-        title=clip(f"Round {round_} · {plain(seat.title)} has moved", 256),
-        description=story(lines, "**Turn over.**"),
-        colour=colour_of(seat.colour),
-    )
-    embed.set_image(url=f"attachment://{BOARD_FILE}")
-    embed.set_footer(text=f"Istanbul · game #{game}")
-    return Payload(None, embed, [], None)
+    title = f"Round {round_} · {plain(seat.title)} has moved"
+    return Payload(None, board_embed(game, title, story(lines, "**Turn over.**"), seat.colour), [], None)
 
 
 def card_lines(own: View, seat: int) -> list[str]:
@@ -295,9 +283,8 @@ def end_payload(
     lines.append("Ties are broken by Lira, then goods, then bonus cards.")
     if seed is not None:
         lines.append(f"This game's seed was {seed}.")
-    embed = discord.Embed(title=clip(title, 256), description=clip("\n".join(lines), EMBED_DESCRIPTION_LIMIT))
-    embed.set_image(url=f"attachment://{BOARD_FILE}")
-    embed.set_footer(text=f"Istanbul · game #{game} · round {public.round}")
+    description = clip("\n".join(lines), EMBED_DESCRIPTION_LIMIT)
+    embed = board_embed(game, title, description, None, f" · round {public.round}")
     view = view_of(
         UtilityButton(game, "rematch", label="Rematch", style=discord.ButtonStyle.success, row=0),
         UtilityButton(game, "log", label="Log", row=0),

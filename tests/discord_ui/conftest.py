@@ -5,9 +5,12 @@ bot logged an error (discord.py logs and swallows exceptions raised in callbacks
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 
 import pytest
 
+from tests.discord_ui import botkit
+from tests.discord_ui.botkit import Env
 from tests.discord_ui.fakecord import Fakecord
 from tests.discord_ui.logguard import LogGuard
 
@@ -32,3 +35,12 @@ async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Fakecord]:
     problems = await harness.teardown()
     if problems:
         pytest.fail("fakecord found problems:\n- " + "\n- ".join(problems), pytrace=False)
+
+
+@pytest.fixture
+async def env(fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
+    """The real bot on `fake` with its service on a fresh database in `tmp_path`, a hand-moved
+    clock, no grace period and the stand-in renderer (see botkit.py)."""
+    e = await botkit.start_env(fake, tmp_path, monkeypatch)
+    yield e
+    await botkit.stop_env(e)

@@ -4,23 +4,11 @@ story longer than a message allows."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import discord
-import pytest
 
 from tests.discord_ui import botkit
 from tests.discord_ui.botkit import Env
-from tests.discord_ui.fakecord import Fakecord
 from tests.service.helpers import fingerprint
-
-
-@pytest.fixture
-async def env(fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
-    e = await botkit.start_env(fake, tmp_path, monkeypatch)
-    yield e
-    await botkit.stop_env(e)
 
 
 async def started(env: Env, seats: int = 3) -> botkit.Table:

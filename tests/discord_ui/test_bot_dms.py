@@ -3,21 +3,8 @@ remembered (no retry storm), told once in the channel, and "Retry DMs" tries aga
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
 from tests.discord_ui import botkit
 from tests.discord_ui.botkit import Env
-from tests.discord_ui.fakecord import Fakecord
-
-
-@pytest.fixture
-async def env(fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
-    e = await botkit.start_env(fake, tmp_path, monkeypatch)
-    yield e
-    await botkit.stop_env(e)
 
 
 async def test_each_player_gets_one_dm_that_is_edited_when_the_cards_change(env: Env) -> None:

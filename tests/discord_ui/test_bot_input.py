@@ -3,23 +3,9 @@ options outside their ranges. Each gets a plain ephemeral answer and changes not
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
-from tests.discord_ui import botkit
 from tests.discord_ui.botkit import Env
-from tests.discord_ui.fakecord import Fakecord
 from tests.discord_ui.logguard import LogGuard
 from tests.service.helpers import fingerprint
-
-
-@pytest.fixture
-async def env(fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
-    e = await botkit.start_env(fake, tmp_path, monkeypatch)
-    yield e
-    await botkit.stop_env(e)
 
 
 async def test_forged_and_malformed_custom_ids_are_answered_and_change_nothing(env: Env) -> None:

@@ -3,22 +3,9 @@ an ephemeral view's 15 minutes: public, ephemeral and DM buttons alike."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
 from tests.discord_ui import botkit
 from tests.discord_ui.botkit import Env
-from tests.discord_ui.fakecord import Fakecord
 from tests.discord_ui.messages import Msg
-
-
-@pytest.fixture
-async def env(fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
-    e = await botkit.start_env(fake, tmp_path, monkeypatch)
-    yield e
-    await botkit.stop_env(e)
 
 
 async def play_until_someone_holds_a_card(table: botkit.Table, limit: int = 400) -> None:

@@ -3,7 +3,6 @@ and its Undo, private choices, card plays from "My cards" and the DM."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -13,13 +12,6 @@ from tests.discord_ui import botkit
 from tests.discord_ui.botkit import Env
 from tests.discord_ui.fakecord import Fakecord
 from tests.service.helpers import fingerprint
-
-
-@pytest.fixture
-async def env(fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
-    e = await botkit.start_env(fake, tmp_path, monkeypatch)
-    yield e
-    await botkit.stop_env(e)
 
 
 async def started(env: Env, seats: int = 3) -> botkit.Table:

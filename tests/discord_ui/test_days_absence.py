@@ -5,12 +5,8 @@ and time away never counts towards the timeout."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
 import pytest
 
-from tests.discord_ui import botkit
 from tests.discord_ui.botkit import Env
 from tests.discord_ui.dayskit import (
     DAY,
@@ -27,17 +23,9 @@ from tests.discord_ui.dayskit import (
     reminders,
     started,
 )
-from tests.discord_ui.fakecord import Fakecord
 from tests.service.helpers import fingerprint
 
 GONE = "is no longer on this server, so a computer player takes over their seat."
-
-
-@pytest.fixture
-async def env(fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
-    e = await botkit.start_env(fake, tmp_path, monkeypatch)
-    yield e
-    await botkit.stop_env(e)
 
 
 async def test_leave_after_the_start_lets_the_computer_play_at_once_and_resume_takes_it_back(env: Env) -> None:

@@ -7,7 +7,6 @@ BACKUP_KEEP files."""
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -30,17 +29,9 @@ from tests.discord_ui.dayskit import (
     table_in,
     turn_messages,
 )
-from tests.discord_ui.fakecord import Fakecord
 from tests.discord_ui.logguard import LogGuard
 
 BLOCKED = "on Bazaar for your Istanbul game #"
-
-
-@pytest.fixture
-async def env(fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
-    e = await botkit.start_env(fake, tmp_path, monkeypatch)
-    yield e
-    await botkit.stop_env(e)
 
 
 async def test_a_deleted_turn_message_is_posted_again_when_the_reminder_fires(env: Env) -> None:

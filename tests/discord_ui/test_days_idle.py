@@ -4,12 +4,6 @@ line in the log; the owner takes the seat back with the notice's button or `/ist
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
-from tests.discord_ui import botkit
 from tests.discord_ui.botkit import Env
 from tests.discord_ui.dayskit import (
     HOUR,
@@ -22,17 +16,9 @@ from tests.discord_ui.dayskit import (
     others,
     started,
 )
-from tests.discord_ui.fakecord import Fakecord
 from tests.service.helpers import fingerprint
 
 TIMEOUT = 10  # hours
-
-
-@pytest.fixture
-async def env(fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
-    e = await botkit.start_env(fake, tmp_path, monkeypatch)
-    yield e
-    await botkit.stop_env(e)
 
 
 async def log_lines(env: Env) -> str:

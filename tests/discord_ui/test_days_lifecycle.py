@@ -4,11 +4,6 @@ finished games, wins and mean rubies per server."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-from pathlib import Path
-
-import pytest
-
 from bot import engine
 from bot.service import GameService
 from tests.discord_ui import botkit
@@ -24,15 +19,7 @@ from tests.discord_ui.dayskit import (
     started,
     table_in,
 )
-from tests.discord_ui.fakecord import Fakecord
 from tests.discord_ui.world import Channel, User
-
-
-@pytest.fixture
-async def env(fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
-    e = await botkit.start_env(fake, tmp_path, monkeypatch)
-    yield e
-    await botkit.stop_env(e)
 
 
 async def sweep_after(env: Env, seconds: float) -> None:

@@ -5,14 +5,11 @@ in the channel, a DM, both, none; a closed DM)."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
 from datetime import datetime
-from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
-from tests.discord_ui import botkit
 from tests.discord_ui.botkit import Env
 from tests.discord_ui.dayskit import (
     HOUR,
@@ -26,15 +23,7 @@ from tests.discord_ui.dayskit import (
     reminders,
     started,
 )
-from tests.discord_ui.fakecord import Fakecord
 from tests.service.helpers import START, fingerprint
-
-
-@pytest.fixture
-async def env(fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[Env]:
-    e = await botkit.start_env(fake, tmp_path, monkeypatch)
-    yield e
-    await botkit.stop_env(e)
 
 
 async def test_a_reminder_comes_once_per_growing_interval_and_three_times_at_most(env: Env) -> None:
