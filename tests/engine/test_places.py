@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import pending, set_chance_script
+from bot.engine import pending, set_chance_script, validate
 from tests.engine.helpers import (
     codes,
     give,
@@ -166,6 +166,15 @@ def test_fountain_needs_no_assistant_and_no_fee() -> None:
     assert kind(g) == "action" and g.players[1].merchant == g.players[2].merchant == 7
     g = play(g, "r.all")
     assert (g.players[0].stack, g.players[0].lira, g.players[1].lira) == ("oooo", 0, 3)
+
+
+def test_fountain_with_every_assistant_home_has_nothing_to_do() -> None:
+    """Fountain: with no assistant away the action would change nothing, so it is not offered
+    (the turn goes on to the encounters without a pointless question)."""
+    g = quiet_game()
+    g.players[0].merchant = 6
+    g = play(validate(g), "go.7")
+    assert g.turn.player == 1 and g.players[0].merchant == 7
 
 
 # ---- 8 Black Market -------------------------------------------------------------------------
