@@ -106,7 +106,7 @@ def test_soak_names_each_failed_game_with_its_seed(
 
 def test_bench_prints_one_json_object(capsys: pytest.CaptureFixture[str]) -> None:
     """Two games per player count give a JSON object with the speed figures and the machine."""
-    code, out, _ = _run(capsys, "bench", "--games", "2", "--no-store")
+    code, out, _ = _run(capsys, "bench", "--games", "2", "--no-store", "--no-render", "--no-ai")  # those: own tests
     assert code == 0
     data = json.loads(out)
     for key in ("turns_per_second", "ms_per_game", "decisions_per_second", "apply_p50_us"):
