@@ -69,6 +69,7 @@ class IstanbulBot(commands.Bot):
             self.istanbul, backup_dir=self.settings.backups, backup_keep=self.settings.backup_keep,
             backup_hours=self.settings.backup_hours,
         )
+        self.istanbul.wake = self.scheduler.poke
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.add_cog(IstanbulCog(self))
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]

@@ -13,10 +13,10 @@ from discord.ext import commands
 from .. import engine
 from ..engine.components import COLOURS
 from ..engine.texts import rule_text, rule_topics
-from ..service import Game, TableOptions, errors
+from ..service import Game, TableOptions, errors, parse_options
 from . import payloads
 from .handlers import Answer, jump_url
-from .lobby import CLOCKS, LAYOUT_LABELS, lobby_action
+from .lobby import LAYOUT_LABELS, lobby_action
 from .payloads import Payload
 from .text import EMBED_DESCRIPTION_LIMIT, clip, plain
 
@@ -39,16 +39,14 @@ NOTIFY_CHOICES = [
     Choice(name="both", value="both"),
     Choice(name="no reminders", value="none"),
 ]
-_ = CLOCKS  # presets are offered by the lobby's settings select; here any hours can be typed
 
 
 def table_options(
     seats: int, computers: int, layout: str, neutral_assistants: bool, caravan_leader: bool, move_card: str,
     reminder_hours: float, timeout_hours: float,
 ) -> TableOptions:
-    """The options of `/istanbul new`, validated as the service validates any table."""
-    from ..service import parse_options
-
+    """The options of `/istanbul new`, validated as the service validates any table (any hours
+    may be typed here; the lobby's settings offer presets)."""
     if layout not in LAYOUT_LABELS:
         raise errors.BadOptions(f"Unknown layout '{clip(layout, 40)}'.")
     if move_card not in ("distance", "walk"):

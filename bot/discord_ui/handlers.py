@@ -45,6 +45,9 @@ class Handlers:
         self.client = client
         self.service = service
         self.publisher = publisher
+        # Called after every interaction: a choice may have set a timer (the end of a grace
+        # period) due sooner than the timer loop planned to look again (the bot wires the loop in).
+        self.wake: Callable[[], None] = lambda: None
 
     # -- the guard every interaction goes through ------------------------------------------------
 
@@ -78,6 +81,7 @@ class Handlers:
         except Exception:
             log.exception("game %s: %s failed (interaction %s)", game_id, what, interaction.id)
             answer = "Something went wrong on my side. Anything already accepted is saved; try again in a moment."
+        self.wake()
         if answer is None:
             return
         payload = answer if isinstance(answer, Payload) else Payload(answer[:CONTENT_LIMIT])
@@ -188,15 +192,14 @@ class Handlers:
         return payloads.cards_payload(game_id, own, seats_of(game)[seat.seat], images.private[seat.seat])
 
     async def log(self, game_id: int) -> Payload:
-        game = await self.service.load(game_id)
         lines = [line for _, line in await self.service.lines(game_id)]
         if not lines:
             return Payload("Nothing has happened yet.")
         text = newest_lines(lines, EMBED_DESCRIPTION_LIMIT, "… (the whole log is attached)")
-        embed = discord.Embed(title=f"Istanbul · game #{game.id} · what happened", description=text)
+        embed = discord.Embed(title=f"Istanbul · game #{game_id} · what happened", description=text)
         files = []
         if len(lines) > LOG_FILE_FROM or text.startswith("…"):
-            files.append((f"istanbul-game-{game.id}-log.txt", ("\n".join(lines) + "\n").encode()))
+            files.append((f"istanbul-game-{game_id}-log.txt", ("\n".join(lines) + "\n").encode()))
         return Payload(None, embed, files)
 
     async def private_options(self, game_id: int, user: str) -> Answer:
@@ -220,11 +223,10 @@ class Handlers:
         old = await self.service.load(game_id)
         if old.row.status != "finished":
             raise errors.NotAllowed("A rematch can be set up once the game is over.")
-        if old.seat_of(user) is None:
+        me = old.seat_of(user)
+        if me is None:
             raise errors.NotAllowed("Only the players of this game can set up its rematch.")
         people = [s for s in old.seats if s.kind == "discord_user" and s.user_id]
-        me = old.seat_of(user)
-        assert me is not None
         opts = old.options.model_copy(update={"seats": len(old.seats), "computers": len(old.seats) - len(people)})
         game = await self.service.create_lobby(
             creator=user, creator_name=interaction.user.display_name, options=opts, origin="discord",
@@ -240,12 +242,8 @@ class Handlers:
         admin = bool(interaction.permissions.manage_channels) if interaction.guild_id else False
         await self.service.abandon(game_id, str(interaction.user.id), admin=admin)
         await self.publisher.sync(game_id)
-        game = await self.service.load(game_id)
-        if game.row.channel_id is not None:
-            await self.publisher.channel(game.row.channel_id).send(
-                f"Game #{game_id} was abandoned by {payloads.plain(interaction.user.display_name)}.",
-                allowed_mentions=discord.AllowedMentions.none(),
-            )
+        notice = f"Game #{game_id} was abandoned by {payloads.plain(interaction.user.display_name)}."
+        await self.publisher.send(await self.service.load(game_id), Payload(notice))
         return f"Game #{game_id} is abandoned; the channel is free for a new game."
 
     # -- the lobby --------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from ..store.surface import MessageRow
 from . import payloads
 from .items import UtilityButton
 from .payloads import Payload, Seat
+from .text import place_name
 
 log = logging.getLogger(__name__)
 
@@ -199,7 +200,7 @@ class Publisher:
             if turn.mode != "over" or turn.decision_id != decision.decision_id:
                 await self._draw(game, turn, "over", via)
             return
-        await self._hand_over(game, turn)  # also when a seat was just handed to the computer
+        await self._hand_over(game)  # also when a seat was just handed to the computer
 
     async def _draw(
         self, game: Game, turn: MessageRow | None, mode: str, via: discord.Interaction[Any] | None,
@@ -267,7 +268,7 @@ class Publisher:
             await self.channel(turn.channel_id).get_partial_message(turn.message_id).edit(**payload.edit_kwargs())
         await self.service.drop_message(game.id, "turn")
 
-    async def _hand_over(self, game: Game, turn: MessageRow | None) -> None:
+    async def _hand_over(self, game: Game) -> None:
         """The turn passed: retire the old message, let computer seats move (one message each),
         then ping the person who decides next (unless they left the server: then a computer
         plays their seat, and so on)."""
@@ -325,11 +326,7 @@ class Publisher:
     # -- cards by DM ------------------------------------------------------------------------------
 
     def dm_header(self, game: Game) -> str:
-        channel = self.client.get_channel(game.row.channel_id or 0)
-        where = "a server channel"
-        if isinstance(channel, discord.abc.GuildChannel):
-            where = f"{payloads.plain(channel.guild.name)} › #{payloads.plain(channel.name)}"
-        return f"**Istanbul** · {where} · game #{game.id}"
+        return f"**Istanbul** · {place_name(self.client, game.row.guild_id, game.row.channel_id)} · game #{game.id}"
 
     async def refresh_cards(self, game: Game, *, only: int | None = None, force: bool = False) -> None:
         """Send or edit each person's DM when their cards changed (or `force`)."""
@@ -382,5 +379,4 @@ class Publisher:
             f"<@{seat.user_id}>, I cannot send you direct messages, so your bonus cards are under "
             "**My cards** on the turn message (or `/istanbul cards`). Opened your DMs? Press **Retry DMs**."
         )
-        payload = Payload(text, None, [], view, seat.user_id)
-        await self.channel(game.row.channel_id).send(**payload.send_kwargs())
+        await self.send(game, Payload(text, None, [], view, seat.user_id))

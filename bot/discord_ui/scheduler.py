@@ -134,9 +134,9 @@ class Scheduler:
 
     # -- reminders and timeouts -------------------------------------------------------------------
 
-    async def _decider(self, timer: TimerRow) -> tuple[int, str] | None:
-        """(seat, user id) when the timer's person still decides in a running game; else the
-        timer is taken off and None returned."""
+    async def _decider(self, timer: TimerRow) -> tuple[Game, int, str] | None:
+        """(game, seat, user id) when the timer's person still decides in a running game; else
+        the timer is taken off and None returned."""
         game = await self.service.load(timer.game_id)
         decision = engine.pending(game.state) if game.state is not None and game.row.status == "active" else None
         seat = timer.payload.get("seat")
@@ -151,13 +151,13 @@ class Scheduler:
             await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
             await self.publisher.sync(game.id)  # the computer player now takes the turn
             return None
-        return decision.player, user
+        return game, decision.player, user
 
     async def remind(self, timer: TimerRow) -> None:
         found = await self._decider(timer)
         if found is None:
             return
-        seat, user = found
+        game, seat, user = found
         now = self.service.clock()
         settings = await self.service.user_settings(user)
         if settings.away_at(now) and settings.away_until is not None:
@@ -166,7 +166,6 @@ class Scheduler:
         if settings.quiet_at(now):
             await self.service.reschedule_timer(timer, settings.quiet_ends_after(now))
             return
-        game = await self.service.load(timer.game_id)
         assert game.state is not None
         count = int(timer.payload.get("count", 0))
         muted = await self.service.has_notice(game.id, f"mute.{game.state.turns}", user)
@@ -239,8 +238,7 @@ class Scheduler:
         found = await self._decider(timer)
         if found is None:
             return
-        seat, user = found
-        game = await self.service.load(timer.game_id)
+        game, seat, user = found
         now = self.service.clock()
         settings = await self.service.user_settings(user)
         if settings.away_at(now) and settings.away_until is not None:

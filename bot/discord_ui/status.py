@@ -13,20 +13,12 @@ from ..service import errors
 from ..service.users import MAX_AWAY_DAYS, parse_clock, parse_zone
 from .handlers import jump_url
 from .payloads import Payload
-from .text import EMBED_DESCRIPTION_LIMIT, newest_lines, plain
+from .text import EMBED_DESCRIPTION_LIMIT, newest_lines, place_name, plain
 
 if TYPE_CHECKING:
     from .handlers import Answer, Handlers
 
 DAY = 86400.0
-
-
-def where(handlers: Handlers, guild_id: int | None, channel_id: int | None) -> str:
-    channel = handlers.client.get_channel(channel_id or 0)
-    if isinstance(channel, discord.abc.GuildChannel):
-        return f"{plain(channel.guild.name)} › #{plain(channel.name)}"
-    guild = handlers.client.get_guild(guild_id or 0)
-    return plain(guild.name) if guild is not None else "a server"
 
 
 async def games_overview(handlers: Handlers, user: str) -> Answer:
@@ -36,7 +28,7 @@ async def games_overview(handlers: Handlers, user: str) -> Answer:
         if row.origin != "discord":
             continue
         game = await svc.load(row.id)
-        place = where(handlers, row.guild_id, row.channel_id)
+        place = place_name(handlers.client, row.guild_id, row.channel_id)
         if game.state is None:
             lines.append(f"#{row.id} · {place} · waiting in the lobby")
             continue
@@ -136,7 +128,7 @@ async def user_stats(handlers: Handlers, user: str) -> Answer:
         return "You have not finished a game yet."
     lines = []
     for guild_id, games in sorted(per_guild.items(), key=lambda kv: -len(kv[1])):
-        name = where(handlers, guild_id, None)
+        name = place_name(handlers.client, guild_id, None)
         wins = sum(1 for won, _ in games if won)
         mean = sum(r for _, r in games) / len(games)
         lines.append(f"**{name}**: {len(games)} finished, {wins} won, {mean:.1f} rubies on average")

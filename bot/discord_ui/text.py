@@ -49,6 +49,15 @@ def newest_lines(lines: list[str], limit: int, hint: str = LOG_HINT) -> str:
     return hint + "\n" + "\n".join(reversed(kept))
 
 
+def place_name(client: discord.Client, guild_id: int | None, channel_id: int | None) -> str:
+    """'Server › #channel' as the bot's cache knows them (names made harmless), else what is known."""
+    channel = client.get_channel(channel_id or 0)
+    if isinstance(channel, discord.abc.GuildChannel):
+        return f"{plain(channel.guild.name)} › #{plain(channel.name)}"
+    guild = client.get_guild(guild_id or 0)
+    return plain(guild.name) if guild is not None else "a server channel"
+
+
 def colour_of(colour: str | None) -> discord.Colour:
     return COLOURS.get(colour or "", NEUTRAL)
 

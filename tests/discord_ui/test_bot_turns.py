@@ -3,6 +3,8 @@ and its Undo, private choices, card plays from "My cards" and the DM."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from pathlib import Path
 
 import pytest
@@ -192,4 +194,40 @@ async def test_before_a_computer_moves_the_person_still_gets_the_grace_period(
         assert computer and computer[-1].id > over.id
         assert user.id in table.turn_message().pings
     finally:
+        await botkit.stop_env(env)
+
+
+async def test_the_timer_loop_wakes_after_a_click_and_ends_the_grace_period(
+    fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The running timer loop: it sleeps until the next timer, and any click wakes it to look
+    again, so a grace period that ends sooner than its planned sleep is not overslept."""
+    env = await botkit.start_env(fake, tmp_path, monkeypatch, grace=60)
+    loop = None
+    try:
+        table = await started(env)
+        _, decision = await table.decider()
+        while (await table.decider())[1].player == decision.player:
+            _, d = await table.decider()
+            await table.choose(d.default)
+        over = env.fake.last_message(env.srv.channel)
+        assert "Turn over" in over.embed_text
+        loop = asyncio.create_task(env.fake.bot.scheduler.run_forever())
+        await asyncio.sleep(0.05)  # the loop has looked once and sleeps until the grace period ends
+        env.clock.advance(61)
+        log = env.fake.click(over, f"ist:u:{table.game_id}:log", env.srv.carol)  # any click wakes it
+        await env.fake.settle()
+        for _ in range(100):
+            await asyncio.sleep(0.02)
+            if env.fake.last_message(env.srv.channel).id != over.id:
+                break
+        await env.fake.settle()
+        assert log.acknowledged
+        next_user, _ = await table.decider()
+        assert next_user.id in env.fake.last_message(env.srv.channel).pings
+    finally:
+        if loop is not None:
+            loop.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await loop
         await botkit.stop_env(env)
