@@ -5,7 +5,8 @@ Prefixes are disjoint, because discord.py runs every dynamic-item template that 
 - ``ist:o:<game>:<decision>:<code>``: one option of one decision (a button);
 - ``ist:s:<game>:<decision>``: a select whose values are option codes;
 - ``ist:c:<game>:<code>``: play a bonus card in whatever decision offers it now;
-- ``ist:u:<game>:<action>``: Undo, My cards, Log, Choose privately, skip, ... (`UTILITY`);
+- ``ist:u:<game>:<action>``: Undo, My cards, Log, Choose privately, skip, ... (the actions
+  `Handlers.utility` knows; any other is answered as unknown);
 - ``ist:l:<game>:<action>``: the lobby: join, leave, start, settings and its selects (`LOBBY`).
 
 Game and decision ids are decimal, codes follow the engine's code pattern; every id stays far
@@ -31,11 +32,7 @@ TEMPLATES = tuple(
     re.compile(t) for t in (OPTION_TEMPLATE, SELECT_TEMPLATE, CARD_TEMPLATE, UTILITY_TEMPLATE, LOBBY_TEMPLATE)
 )
 
-# Actions of the utility row and of the lobby; anything else is refused in plain words.
-UTILITY = frozenset({
-    "undo", "cards", "log", "private", "skip", "skipok", "hand", "handok", "back", "retrydm", "mute",
-    "rematch", "abandonok", "status",
-})
+# Actions of the lobby; anything else is refused in plain words.
 LOBBY_SETTINGS = frozenset({"seats", "computers", "layout", "variants", "clock"})
 LOBBY = frozenset({"join", "leave", "start", "settings", "colour"} | {f"set.{name}" for name in LOBBY_SETTINGS})
 
@@ -51,10 +48,6 @@ def select_id(game: int, decision: int) -> str:
 def card_id(game: int, code: str) -> str:
     return f"ist:c:{game}:{code}"
 
-
-def utility_id(game: int, action: str) -> str:
-    assert action in UTILITY, action
-    return f"ist:u:{game}:{action}"
 
 
 def lobby_id(game: int, action: str) -> str:

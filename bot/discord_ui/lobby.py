@@ -171,17 +171,9 @@ async def refresh_lobby(publisher: Publisher, game: Game) -> None:
             return
         payload = closed_payload(game)
         mode = "closed"
-    message_id = None
-    if row is not None:
-        try:
-            await publisher.channel(row.channel_id).get_partial_message(row.message_id).edit(**payload.edit_kwargs())
-            message_id = row.message_id
-        except discord.NotFound:
-            message_id = None
+    message_id = await publisher.edit_or_send(game.row.channel_id, row, payload, send=mode == "open")
     if message_id is None:
-        if mode == "closed":
-            return
-        message_id = (await publisher.channel(game.row.channel_id).send(**payload.send_kwargs())).id
+        return  # a closed lobby whose message was deleted: nothing to show
     await publisher.service.put_message(
         MessageRow(game.id, "lobby", "", game.row.channel_id, message_id, None, -1, 0, mode, "")
     )

@@ -16,10 +16,10 @@ import discord
 
 from ..engine import Decision, Option, View
 from ..engine.texts import CARD_NAMES, CARD_TEXTS, MOSQUE_TILE_NAMES, MOSQUE_TILE_TEXTS
-from . import ids
 from .items import CardButton, OptionButton, OptionSelect, UtilityButton
 from .text import (
     EMBED_DESCRIPTION_LIMIT,
+    EMBED_TITLE_LIMIT,
     LABEL_LIMIT,
     SELECT_TEXT_LIMIT,
     clip,
@@ -154,7 +154,7 @@ def story(lines: list[str], tail: str) -> str:
 
 def board_embed(game: int, title: str, description: str, colour: str | None, footer: str = "") -> discord.Embed:
     """An embed showing the board image attached as `BOARD_FILE`."""
-    embed = discord.Embed(title=clip(title, 256), description=description, colour=colour_of(colour))
+    embed = discord.Embed(title=clip(title, EMBED_TITLE_LIMIT), description=description, colour=colour_of(colour))
     embed.set_image(url=f"attachment://{BOARD_FILE}")
     embed.set_footer(text=f"Istanbul · game #{game}{footer}")
     return embed
@@ -290,10 +290,3 @@ def end_payload(
         UtilityButton(game, "log", label="Log", row=0),
     )
     return Payload(None, embed, [(BOARD_FILE, image)], view)
-
-
-def ids_in(view: discord.ui.View | None) -> list[str]:
-    """The custom_ids of a view (for tests and logs)."""
-    if view is None:
-        return []
-    return [str(getattr(item, "custom_id", "")) for item in view.children if ids.is_ours(str(getattr(item, "custom_id", "")))]

@@ -227,32 +227,33 @@ class Publisher:
                 game.id, public, seat, names, lines, images.public, seats[decision.player].name,
                 self.service.grace_seconds,
             )
-        message_id = await self._put(game, turn, payload, via)
+        message_id = await self.edit_or_send(game.row.channel_id, turn, payload, via)
+        assert message_id is not None
         await self.service.put_message(MessageRow(
             game.id, "turn", "", game.row.channel_id, message_id, seat.seat, decision.decision_id, story_from,
             mode, "",
         ))
         await self.service.set_seen(game.id, seat.seat, game.row.seq)
 
-    async def _put(
-        self, game: Game, turn: MessageRow | None, payload: Payload, via: discord.Interaction[Any] | None,
-    ) -> int:
+    async def edit_or_send(
+        self, channel_id: int, row: MessageRow | None, payload: Payload,
+        via: discord.Interaction[Any] | None = None, *, send: bool = True,
+    ) -> int | None:
         """Edit the stored message (through the click's interaction when the click came from it)
-        or, when there is none or it was deleted, send a new one; returns the message id."""
-        assert game.row.channel_id is not None
-        if turn is not None:
+        or, when there is none or it was deleted, send a new one (unless `send` is False);
+        returns the message's id (None: nothing was sent)."""
+        if row is not None:
             try:
-                if via is not None and via.message is not None and via.message.id == turn.message_id:
+                if via is not None and via.message is not None and via.message.id == row.message_id:
                     await via.edit_original_response(**payload.edit_kwargs())
                 else:
-                    await self.channel(turn.channel_id).get_partial_message(turn.message_id).edit(
-                        **payload.edit_kwargs()
-                    )
-                return turn.message_id
+                    await self.channel(row.channel_id).get_partial_message(row.message_id).edit(**payload.edit_kwargs())
+                return row.message_id
             except discord.NotFound:
-                log.info("game %s: turn message %s is gone; posting it again", game.id, turn.message_id)
-        message = await self.channel(game.row.channel_id).send(**payload.send_kwargs())
-        return message.id
+                log.info("game %s: its %s message is gone; posting it again", row.game_id, row.purpose)
+        if not send:
+            return None
+        return (await self.channel(channel_id).send(**payload.send_kwargs())).id
 
     async def _retire_turn(self, game: Game) -> None:
         """Take the buttons off the last turn message; its picture stays, and its text now says
