@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from bot.engine.components import CATCH_LIRA, GOODS, POLICE_STATION
 from bot.engine.state import GameState, Player
+from bot.engine.undo import after_last_round
 
 from . import values
 from .progress import completions
@@ -73,8 +74,7 @@ def leftover_cards_playable(g: GameState, seat: int) -> bool:
     still to come)."""
     if g.finished:
         return False
-    last_round_over = any(step.kind == "gameover" for step in g.steps)
-    return not last_round_over or any(step.kind == "final" and step.actor == seat for step in g.steps)
+    return not after_last_round(g) or any(step.kind == "final" and step.actor == seat for step in g.steps)
 
 
 def final_key(p: Player, leftovers: bool) -> tuple[int, int, int, int]:
