@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import random
 import re
 import time
 from collections import OrderedDict
@@ -16,7 +15,8 @@ from typing import Any
 import aiosqlite
 
 from .. import engine
-from ..engine import Decision, Event, GameState, View
+from ..ai import Policy, random_policy
+from ..engine import Event, GameState
 from ..store import Database, GameRow, SeatRow
 from ..store import games as sql
 from ..store import timers as timer_sql
@@ -24,15 +24,9 @@ from .errors import UnknownGame
 from .options import TableOptions, parse_options
 
 Clock = Callable[[], float]
-Policy = Callable[[View, Decision, random.Random], str]
 SERVICE_EVENT = "svc."  # service events in the log (seat changes and the like); the engine skips them
 SEAT_RE = re.compile(r"\{seat:(\d)\}")
 TURN_TIMERS = ("reminder", "timeout")
-
-
-def random_policy(view: View, decision: Decision, rng: random.Random) -> str:
-    """A computer player that picks any legal option (until the AI package exists)."""
-    return rng.choice(decision.codes())
 
 
 @dataclass(slots=True)

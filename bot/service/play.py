@@ -13,6 +13,7 @@ from ..store import games as sql
 from ..store import timers as timer_sql
 from . import errors
 from .core import SERVICE_EVENT, Game, Outcome, Policy, ServiceCore
+from .users import UserSettings
 
 
 def _rows(events: list[Event]) -> list[tuple[str, int | None, dict[str, Any]]]:
@@ -112,16 +113,13 @@ class PlayMixin(ServiceCore):
     async def idle_for(self, game: Game, seat: int) -> float:
         """Seconds the seat has been deciding since the last move, not counting time it was away."""
         now = self.clock()
-        idle = now - game.row.updated_at
         user = game.seats[seat].user_id
-        if user is not None:
-            async with self.db.read() as conn:
-                raw = await timer_sql.get_user_settings(conn, user)
-            start, end = raw.get("away_from"), raw.get("away_until")
-            if start is not None and end is not None:
-                overlap = min(end, now) - max(start, game.row.updated_at)
-                idle -= max(0.0, overlap)
-        return idle
+        if user is None:
+            return now - game.row.updated_at
+        async with self.db.read() as conn:
+            raw = await timer_sql.get_user_settings(conn, user)
+        away = UserSettings.model_validate(raw).away_between(game.row.updated_at, now)
+        return now - game.row.updated_at - away
 
     async def check_idle(self, game: Game, by_user: str | None, what: str) -> None:
         """The plain refusal (`NotSeated`, `NotAllowed`) that `skip_turn` or `hand_idle_seat`

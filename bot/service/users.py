@@ -81,6 +81,12 @@ class UserSettings(BaseModel):
             end += dt.timedelta(days=1)
         return end.timestamp()
 
+    def away_between(self, start: float, end: float) -> float:
+        """Seconds of the time away that fall between `start` and `end`."""
+        if self.away_from is None or self.away_until is None:
+            return 0.0
+        return max(0.0, min(self.away_until, end) - max(self.away_from, start))
+
     def away_at(self, when: float) -> bool:
         return self.away_until is not None and (self.away_from or 0) <= when < self.away_until
 
