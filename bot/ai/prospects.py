@@ -1,9 +1,10 @@
 """What the next turn could bring: a rough gain, in Lira, for each place the merchant can reach.
 
 The greedy player only searches its own turn, so where its merchant stops matters beyond what the
-search sees. This module looks one move ahead without the engine: for each place within one or two
-steps, what its action would be worth with the goods, Lira and tiles held now, less the fees to
-other merchants there; a place where no assistant can be left is worth nothing (the turn ends).
+search sees. This module looks one move ahead without playing it: for each place within one or two
+steps, whether its action could be taken (the engine's own options for that action) and what it
+would be worth with the goods, Lira and tiles held now, less the fees to other merchants there; a
+place where no assistant can be left is worth nothing (the turn ends).
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from bot.engine.board import grid_of
 from bot.engine.components import (
     BLACK_MARKET,
     CARAVANSARY,
-    DEMAND_TILES,
     EXTENSION_PRICE,
     FABRIC_WAREHOUSE,
     FOUNTAIN,
@@ -36,15 +36,13 @@ from bot.engine.components import (
     SPICE_WAREHOUSE,
     SULTANS_PALACE,
     TEA_HOUSE,
-    TILE_COLOURS,
     WAINWRIGHT,
     WAREHOUSE_GOOD,
-    gemstone_price,
 )
 from bot.engine.layouts import Grid
-from bot.engine.places.markets import best_sale, revenue
-from bot.engine.places.rubies import can_pay_sultan
-from bot.engine.state import GameState, Player
+from bot.engine.places import PLACES
+from bot.engine.places.markets import best_sale, demand, revenue
+from bot.engine.state import GameState, Player, Step
 
 from . import values
 from .progress import sultan_wants
@@ -53,21 +51,22 @@ from .tea_house import best_call, expected_payout
 Gain = Callable[[GameState, Player, int], float]
 
 
+def action_codes(g: GameState, p: Player, place: int) -> list[str]:
+    """The codes the action at `place` would offer `p` now, as the engine decides them (none:
+    the action cannot be taken)."""
+    return [o.code for o in PLACES[place].options(g, p.seat, Step("action", p.seat, place))]
+
+
 def ruby_ready(g: GameState, p: Player, place: int) -> float:
-    if place == SULTANS_PALACE:
-        return values.READY_RUBY if can_pay_sultan(g, p.seat) else 0.0
-    left = g.board.gemstone_rubies
-    return values.READY_RUBY if left and p.lira >= gemstone_price(left) else 0.0
+    return values.READY_RUBY if action_codes(g, p, place) else 0.0
 
 
 def mosque_tile(g: GameState, p: Player, place: int) -> float:
     best = 0.0
     colours = MOSQUE_COLOURS[place]
     ruby_left = g.board.mosque_rubies[0 if place == SMALL_MOSQUE else 1] > 0
-    for colour in colours:
-        stack = g.board.mosque_tiles[TILE_COLOURS.index(colour)]
-        if colour in p.mosque_tiles or not stack or p.good(colour) < stack[0]:
-            continue
+    for code in action_codes(g, p, place):  # m.<colour>: the tiles that can be taken
+        colour = code[2:]
         gain = values.TILE_ABILITY[colour] + values.TILE_STEP
         if ruby_left and all(c in p.mosque_tiles for c in colours if c != colour):
             gain += values.READY_RUBY
@@ -76,7 +75,7 @@ def mosque_tile(g: GameState, p: Player, place: int) -> float:
 
 
 def wainwright(g: GameState, p: Player, place: int) -> float:
-    if p.extensions >= MAX_EXTENSIONS or p.lira < EXTENSION_PRICE or not g.board.wainwright_extensions:
+    if not action_codes(g, p, place):
         return 0.0
     gain = values.EXTENSION - EXTENSION_PRICE + values.EXTENSION_STEP
     if p.extensions == MAX_EXTENSIONS - 1 and g.board.wainwright_rubies:
@@ -94,8 +93,7 @@ def warehouse(g: GameState, p: Player, place: int) -> float:
 
 
 def market(g: GameState, p: Player, place: int) -> float:
-    stack = g.board.small_demand if place == SMALL_MARKET else g.board.large_demand
-    counts = best_sale(p.goods, DEMAND_TILES[stack[0]])
+    counts = best_sale(p.goods, demand(g, place))
     sold = sum(counts)
     if not sold:
         return 0.0
