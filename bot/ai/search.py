@@ -16,11 +16,11 @@ from dataclasses import dataclass
 
 from bot.engine import CHANCE_KINDS, Decision, GameState, apply, pending
 from bot.engine.components import GOODS
+from bot.engine.places.markets import COLOUR
 
 from .evaluation import evaluate
 from .tea_house import best_call, call_code, is_call
 
-LETTERS = "rgyb"  # the sale step's letters, in the order of GOODS
 EARLY_STEPS = frozenset({"move", "move34", "assistant"})
 RESOURCE_CARDS = frozenset({"c.good", "c.lira5", "c.family"})
 
@@ -40,7 +40,7 @@ def worth_trying(state: GameState, d: Decision, *, inside: bool) -> list[str]:
         return codes
     if d.kind == "sell":
         chosen = state.steps[-1].tag
-        lowest = LETTERS.index(chosen[-1]) if chosen else 0
+        lowest = GOODS.index(COLOUR[chosen[-1]]) if chosen else 0  # the tag: letters of the goods picked
         codes = [c for c in codes if not c.startswith("s.") or c == "s.all" or GOODS.index(c[2:]) >= lowest]
     elif d.kind in EARLY_STEPS:
         codes = [c for c in codes if c not in RESOURCE_CARDS]
