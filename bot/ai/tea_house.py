@@ -10,27 +10,21 @@ from __future__ import annotations
 
 from functools import cache
 
-from bot.engine.components import RED_TILE_DIE, TEA_HOUSE_CALLS, TEA_HOUSE_CONSOLATION
+from bot.engine.components import RED_TILE_DIE, TEA_HOUSE_CALLS, tea_house_lira
 
 ROLLS = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
-
-
-def payout(call: int, total: int) -> int:
-    """Lira from a call: the called number if the dice reach it, else the consolation."""
-    return call if total >= call else TEA_HOUSE_CONSOLATION
 
 
 @cache
 def expected_payout(call: int, red_tile: bool) -> float:
     """Expected Lira of a call; with the red tile the best adjustment of each roll is taken."""
-    plain = sum(payout(call, a + b) for a, b in ROLLS) / len(ROLLS)
+    plain = sum(tea_house_lira(call, a + b) for a, b in ROLLS) / len(ROLLS)
     if not red_tile:
         return plain
     total = 0.0
     for a, b in ROLLS:
-        total += max(
-            payout(call, a + b), payout(call, RED_TILE_DIE + b), payout(call, a + RED_TILE_DIE), plain
-        )
+        kept_or_mended = (a + b, RED_TILE_DIE + b, a + RED_TILE_DIE)  # or roll again: `plain`
+        total += max(plain, *(tea_house_lira(call, t) for t in kept_or_mended))
     return total / len(ROLLS)
 
 

@@ -136,6 +136,12 @@ def black_market_blue(total: int) -> int:
 TEA_HOUSE_CALLS: Final = tuple(range(3, 13))
 TEA_HOUSE_CONSOLATION: Final = 2
 
+
+def tea_house_lira(call: int, total: int) -> int:
+    """Lira from a Tea House call: the number called if the dice reach it, else the consolation."""
+    return call if total >= call else TEA_HOUSE_CONSOLATION
+
+
 # Bonus cards of the base game: kind -> number of copies (26).
 BASE_BONUS_CARDS: Final = {
     "good": 4,

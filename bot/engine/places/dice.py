@@ -9,6 +9,7 @@ from ..components import (
     TEA_HOUSE_CALLS,
     TEA_HOUSE_CONSOLATION,
     black_market_blue,
+    tea_house_lira,
 )
 from ..decision import Option, who
 from ..machine import StepKind, Tx, pop, push, register, roll
@@ -85,8 +86,8 @@ def outcome(where: int, total: int, tag: str) -> str:
     if where == BLACK_MARKET:
         blue = black_market_blue(total)
         return f"{total}, {blue} jewelry" if blue else f"{total}, no jewelry"
-    call = int(tag)
-    return f"{total}, {call} Lira" if total >= call else f"{total}, below {call}: {TEA_HOUSE_CONSOLATION} Lira"
+    call, lira = int(tag), tea_house_lira(int(tag), total)
+    return f"{total}, {lira} Lira" if total >= call else f"{total}, below {call}: {lira} Lira"
 
 
 def payout(tx: Tx, seat: int, where: int, d: tuple[int, int], tag: str) -> None:
@@ -98,9 +99,7 @@ def payout(tx: Tx, seat: int, where: int, d: tuple[int, int], tag: str) -> None:
         else:
             tx.emit("nothing", seat, place=where, total=total)
     else:
-        call = int(tag)
-        won = total >= call
-        gain_goods(tx, seat, {}, call if won else TEA_HOUSE_CONSOLATION, why="tea_house")
+        gain_goods(tx, seat, {}, tea_house_lira(int(tag), total), why="tea_house")
 
 
 @register
