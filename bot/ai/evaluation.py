@@ -10,7 +10,8 @@ bonus cards, with a bonus for standing first.
 
 from __future__ import annotations
 
-from bot.engine.components import CATCH_LIRA, GOODS, POLICE_STATION
+from bot.engine.components import CATCH_LIRA, GOODS, LIRA_CARD, POLICE_STATION
+from bot.engine.scoring import ranking_key
 from bot.engine.state import GameState, Player
 from bot.engine.undo import after_last_round
 
@@ -18,7 +19,6 @@ from . import values
 from .progress import completions
 from .prospects import next_turn
 
-FINAL_LIRA = {"lira5": 5}  # cards that may still be played after the last round, and their Lira
 WIN = 3 * values.RUBY  # standing first when the game ends (shared first: half)
 
 
@@ -80,13 +80,14 @@ def leftover_cards_playable(g: GameState, seat: int) -> bool:
 def final_key(p: Player, leftovers: bool) -> tuple[int, int, int, int]:
     """The ranking key (rubies, Lira, goods, cards), counting (with `leftovers`) the cards that may
     still be played after the last round for Lira or a good."""
+    rubies, lira, goods, cards = ranking_key(p)
     if not leftovers:
-        return p.rubies, p.lira, sum(p.goods), len(p.cards)
-    lira = p.lira + sum(FINAL_LIRA.get(c, 0) for c in p.cards)
+        return rubies, lira, goods, cards
+    lira += LIRA_CARD * p.cards.count("lira5")
     if "family" in p.cards and p.family != POLICE_STATION:
         lira += CATCH_LIRA
-    goods = sum(p.goods) + min(p.cards.count("good"), 4 * p.capacity - sum(p.goods))
-    return p.rubies, lira, goods, len(p.cards)
+    goods += min(p.cards.count("good"), len(GOODS) * p.capacity - goods)
+    return rubies, lira, goods, cards
 
 
 def final_score(g: GameState, seat: int) -> float:

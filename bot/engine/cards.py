@@ -12,6 +12,7 @@ from .board import place_name
 from .components import (
     GEMSTONE_DEALER,
     GOODS,
+    LIRA_CARD,
     POLICE_STATION,
     POST_OFFICE,
     SMALL_MARKET,
@@ -100,7 +101,7 @@ class BonusCards:
 def card_effect(tx: Tx, seat: int, card: str, final: bool) -> None:
     g = tx.g
     if card == "lira5":
-        gain_goods(tx, seat, {}, 5, why="card")
+        gain_goods(tx, seat, {}, LIRA_CARD, why="card")
     elif card == "good":
         push(g, Step("card_good", seat))
     elif card == "family":

@@ -156,6 +156,8 @@ BASE_BONUS_CARDS: Final = {
     "return": 2,
 }
 
+LIRA_CARD: Final = 5  # the Lira the "Take 5 Lira" bonus card gives
+
 MERCHANT_FEE: Final = 2
 CATCH_LIRA: Final = 3
 GOVERNOR_FEE: Final = 2

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .state import GameState
+from .state import GameState, Player
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,12 +21,14 @@ class Standing:
         return (self.rubies, self.lira, self.goods, self.cards)
 
 
+def ranking_key(p: Player) -> tuple[int, int, int, int]:
+    """What the ranking compares, in order: rubies, Lira, goods, bonus cards."""
+    return p.rubies, p.lira, sum(p.goods), len(p.cards)
+
+
 def result(state: GameState) -> list[Standing]:
     """Standings, best first (also usable mid-game as the current order)."""
-    rows = [
-        Standing(p.seat, 0, p.rubies, p.lira, sum(p.goods), len(p.cards))
-        for p in state.players
-    ]
+    rows = [Standing(p.seat, 0, *ranking_key(p)) for p in state.players]
     rows.sort(key=lambda s: (tuple(-k for k in s.key), s.seat))
     ranked: list[Standing] = []
     for i, s in enumerate(rows):
