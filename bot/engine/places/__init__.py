@@ -63,15 +63,19 @@ class Action(StepKind):
         # inside the Police Station's action and offers none.
         return step.tag == "" or (step.tag == "again" and step.n == 0)
 
+    def modifiable(self, step: Step) -> bool:
+        """Whether cards that modify an action may be declared with it (E-32c, E-33: the family
+        member's action too); never with the repeat a card granted."""
+        return step.tag != "again"
+
     def hand_dependent(self, step: Step) -> bool:
-        # the family member's action offers the cards that modify an action (E-33)
-        return self.is_free(step) or step.tag == "family"
+        return self.is_free(step) or self.modifiable(step)
 
     def options(self, g: GameState, step: Step) -> list[Option]:
         p = PLACES.get(step.place)
         act = p.options(g, step.actor, step) if p else []
         opts = list(act)
-        if step.tag != "again":
+        if self.modifiable(step):
             for m in ACTION_MODIFIERS:
                 opts.extend(m.options(g, step, act))
         opts.append(Option("skip", "Skip the action"))
