@@ -196,10 +196,11 @@ class PayMerchants(StepKind):
         pop(g)
         seat = step.actor
         others, neutral, cost = fee(g, seat, step.place)
-        payer = g.mut(seat)
         if code == "x.end":
-            end_turn_early(tx, "refused_to_pay" if payer.lira >= cost else "could_not_pay", step.place)
+            could = g.players[seat].lira >= cost
+            end_turn_early(tx, "refused_to_pay" if could else "could_not_pay", step.place)
             return
+        payer = g.mut(seat)
         for other in others:
             payer.lira -= MERCHANT_FEE
             g.mut(other).lira += MERCHANT_FEE
