@@ -43,16 +43,14 @@ def greedy_policy(view: View, decision: Decision, rng: random.Random) -> str:
         left -= search.calls
         if search.chance:
             chancy.append(code)
-    deals = {code: 1 for code in tried}
     left = BUDGET - int(BUDGET * FIRST_DEAL_SHARE) + max(0, left)
-    for k in range(1, EXTRA_DEALS + 1):
-        if not chancy:
-            break
+    extra = EXTRA_DEALS if chancy else 0  # no option met chance: one deal says it all
+    for k in range(1, extra + 1):
         other = determinize(view, seed + k)
         for i, code in enumerate(chancy):
             share = left // ((EXTRA_DEALS - k + 1) * len(chancy) - i)
             search = TurnSearch(seat, other.turns)
             totals[code] += search.after(other, code, max(1, share))
-            deals[code] += 1
             left -= search.calls
-    return max(tried, key=lambda c: totals[c] / deals[c])
+    # the options that met chance were scored on every deal, the others on the first only
+    return max(tried, key=lambda c: totals[c] / (1 + extra if c in chancy else 1))
