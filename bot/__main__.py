@@ -1,8 +1,8 @@
 """Entry point: ``python -m bot <command> …``.
 
-``run`` is handled here; the local tools (``simulate``, ``soak``, ``bench``, ``migrate``,
-``backup``) live in ``bot.cli`` and are imported only when asked for, so ``run`` works whatever
-else exists.
+``run`` is handled here; the local tools (``_TOOLS`` below: ``play``, ``simulate``, ``render``,
+``bench`` and the rest) live in ``bot.cli`` and are imported only when asked for, so ``run`` works
+whatever else exists.
 """
 
 from __future__ import annotations
@@ -47,7 +47,8 @@ Without Discord you can play right here in the terminal, against computer player
 
 
 def _run_tool(name: str, argv: list[str]) -> int:
-    """Import ``bot.cli.<name>`` and call its ``main(argv)``."""
+    """Import ``bot.cli.<name>`` and call its ``main(argv)``. Output closed early (piped into
+    ``head``) ends the tool quietly with exit code 1, whichever tool it is."""
     module_name = f"bot.cli.{name}"
     try:
         module = importlib.import_module(module_name)
@@ -57,7 +58,12 @@ def _run_tool(name: str, argv: list[str]) -> int:
         print(f"The '{name}' command is not built yet.", file=sys.stderr)
         return 2
     tool_main: Callable[[list[str]], int] = module.main
-    return tool_main(argv)
+    try:
+        return tool_main(argv)
+    except BrokenPipeError:
+        from bot.cli.common import output_closed
+
+        return output_closed()
 
 
 def _ask_yes(question: str) -> bool:

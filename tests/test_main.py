@@ -103,3 +103,24 @@ def test_run_with_a_bad_setting_is_one_line(tmp_path: Path) -> None:
     )
     assert result.returncode == 2 and result.stdout == ""
     assert result.stderr.strip().startswith("Invalid setting DEV_GUILD_ID=") and len(result.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [("render", "--players", "2", "--out", "."), ("simulate", "--players", "2"), ("soak", "--games", "1")],
+)
+def test_output_closed_early_ends_a_tool_quietly(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    """`python -m bot render … | head`: the reader goes away before the tool writes; the tool
+    stops with exit code 1 and no traceback."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DB_PATH")}
+    env["PYTHONPATH"] = str(REPO_ROOT)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "bot", *argv], cwd=tmp_path, env=env, stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # before the interpreter has even started: the first write finds no reader
+    err = proc.stderr.read().decode()
+    proc.stderr.close()
+    assert proc.wait(timeout=120) == 1
+    assert err == ""

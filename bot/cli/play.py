@@ -18,7 +18,6 @@ from .common import (
     ToolParser,
     UsageError,
     add_game_arguments,
-    output_closed,
     settings_from_arguments,
     usage_error,
 )
@@ -85,8 +84,6 @@ def main(argv: list[str]) -> int:
         return _main(argv)
     except UsageError as exc:
         return usage_error("play", exc)
-    except BrokenPipeError:
-        return output_closed()
 
 
 def _main(argv: list[str]) -> int:

@@ -6,8 +6,6 @@ service and stored in that database (see `bot.cli.simulate_db`), and ``--resume`
 from __future__ import annotations
 
 import asyncio
-import os
-import sys
 from pathlib import Path
 
 from bot.engine import result
@@ -59,10 +57,6 @@ def main(argv: list[str]) -> int:
         return _main(argv)
     except UsageError as exc:
         return usage_error("simulate", exc)
-    except BrokenPipeError:  # e.g. piped into `head`: stop quietly
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-        return 1
 
 
 def _main(argv: list[str]) -> int:
