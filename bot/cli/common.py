@@ -6,14 +6,14 @@ import argparse
 import os
 import re
 import sys
-from typing import NoReturn, get_args
+from typing import NoReturn
 
 from pydantic import ValidationError
 
 from bot.engine import Event, describe
-from bot.engine.settings import RULE_NAMES, VARIANTS, GameSettings, LayoutName, RuleOptions
+from bot.engine.settings import RULE_NAMES, VARIANTS, GameSettings, RuleOptions
 
-LAYOUT_NAMES: tuple[LayoutName, ...] = get_args(LayoutName)
+from .playout import LAYOUTS
 
 SEAT_RE = re.compile(r"\{seat:(\d+)\}")
 
@@ -50,7 +50,7 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, players: int = 3, see
     parser.add_argument("--players", type=int, default=players, help=f"2-5 (default {players})")
     seed_help = f"the game's seed (default {seed})" if seed is not None else "the game's seed (default: a secret random one)"
     parser.add_argument("--seed", type=int, default=seed, help=seed_help)
-    parser.add_argument("--layout", default="short", help=f"{' | '.join(LAYOUT_NAMES)} (default short)")
+    parser.add_argument("--layout", default="short", help=f"{' | '.join(LAYOUTS)} (default short)")
     parser.add_argument(
         "--variant", action="append", default=[], metavar="NAME", help=f"repeatable: {', '.join(VARIANTS)}"
     )
