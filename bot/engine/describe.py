@@ -11,11 +11,12 @@ from collections.abc import Callable
 from typing import Any
 
 from .board import place_name
+from .components import CATCH_LIRA
 from .decision import Event, seat_ref
 from .texts import card_phrase as card
 from .texts import goods_phrase, join_and
 
-Line = Callable[[str, str, dict[str, Any], bool], str | None]  # (kind, who, data, own line?)
+Line = Callable[[str, dict[str, Any], bool], str | None]  # (who, data, the viewer's own event?)
 
 
 def _tile(colour: str) -> str:
@@ -24,21 +25,6 @@ def _tile(colour: str) -> str:
 
 def _at(d: dict[str, Any]) -> str:
     return f" at {place_name(d['place'])}" if d.get("place") else ""
-
-
-def _end_early(who: str, d: dict[str, Any]) -> str | None:
-    reason, at = d["reason"], _at(d)
-    if reason == "forfeit":
-        return None  # the forfeit event itself tells it
-    if reason == "declined_assistant":
-        return f"{who} chose not to use an assistant{at}, which ends the turn."
-    if reason == "no_assistant":
-        return f"{who} had no assistant to leave{at}, so the turn ends."
-    if reason == "refused_to_pay":
-        return f"{who} would not pay the merchants{at}, which ends the turn."
-    if reason == "could_not_pay":
-        return f"{who} could not pay the merchants{at}, so the turn ends."
-    return f"{who}'s turn ended early."
 
 
 GAIN_FROM = {
@@ -66,71 +52,61 @@ RUBY_FROM = {
     "mosque": "from the mosque",
 }
 TOKENS = {"governor": "The Governor", "smuggler": "The Smuggler"}
+ASSISTANT_ACTS = {"collect": "picked up an assistant", "neutral": "picked up a neutral assistant"}
+CATCH_REWARDS = {"card": "a bonus card", "lira": f"{CATCH_LIRA} Lira"}
+SILENT_PAYMENTS = ("market", "green_tile", "yellow_tile")  # told by the sale and the tile lines
 
 
-def _resources(kind: str, who: str, d: dict[str, Any], own: bool) -> str | None:
-    if kind == "gain":
-        where = GAIN_FROM.get(d["why"], "")
-        return f"{who} gained {goods_phrase(d['goods'], d['lira'])} {where}".rstrip() + "."
-    if kind == "pay":
-        if d["why"] in ("market", "green_tile", "yellow_tile"):
-            return None  # told by the sale and the tile lines
-        return f"{who} paid {goods_phrase(d['goods'], d['lira'])} {PAID_TO.get(d['why'], '')}".rstrip() + "."
-    if kind == "fee":
-        if d["to"] < 0:
-            colour = d.get("colour")
-            return f"{who} paid {d['lira']} Lira to the bank for the {colour + ' ' if colour else ''}neutral merchant."
-        return f"{who} paid {d['lira']} Lira to {seat_ref(d['to'])}."
-    if kind == "ruby":
-        source = RUBY_FROM.get(d["source"], "")
-        return f"{who} took a ruby{' ' + source if source else ''} ({d['total']} in all)."
-    if kind == "sold":
-        return f"{who} sold {goods_phrase(d['goods'])} for {d['lira']} Lira."
-    if kind == "demand":
-        return f"The next demand tile at {place_name(d['place'])} asks for {goods_phrase(d['goods'])}."
-    if kind == "extension":
-        return f"{who} bought a wheelbarrow extension: now up to {d['capacity']} of each good."
-    if kind == "ruby_refilled":
-        return f"A ruby from the supply now waits at {place_name(d['place'])}, at the highest price."
-    return None
+# ---- the lines that need more than one sentence shape ---------------------------------------------
 
 
-def _cards(kind: str, who: str, d: dict[str, Any], own: bool) -> str | None:
-    if kind == "draw":
-        return f"{who} drew {card(d['card'])}." if own else f"{who} drew a bonus card."
-    if kind == "take_discard":
-        return f"{who} took {card(d['card'])} from the discard pile."
-    if kind == "discard":
-        why = " to pay the Governor" if d.get("why") == "governor" else ""
-        return f"{who} discarded {card(d['card'])}{why}."
-    if kind == "card":
-        return f"{who} played {card(d['card'])}."
-    if kind == "reshuffle":
-        return "The discard pile was shuffled into a new draw pile."
-    if kind == "no_card":
-        return f"{who} found no bonus card left to take."
-    return None
+def _move(who: str, d: dict[str, Any], own: bool) -> str:
+    if d["how"] == "stay":
+        return f"{who} stayed at {place_name(d['target'])}."
+    return f"{who} moved from {place_name(d['source'])} to {place_name(d['target'])}."
 
 
-def _tiles(kind: str, who: str, d: dict[str, Any], own: bool) -> str | None:
-    if kind == "tile_used":
-        tile = _tile(d["tile"])
-        if d["tile"] == "red":
-            if d.get("act") == "reroll":
-                return f"{who} used {tile} to roll both dice again."
-            if d.get("dice"):
-                return f"{who} used {tile} to turn a die into a 4: now {d['dice'][0]} and {d['dice'][1]}."
-        if d.get("lira"):
-            return f"{who} paid {d['lira']} Lira to use {tile}."
-        return f"{who} used {tile}."
-    if kind == "mosque_tile":
-        return f"{who} took {_tile(d['colour'])}."
-    if kind == "fifth_assistant":
-        return f"{who}'s fifth assistant joined the merchant stack."
-    return None
+def _assistant(who: str, d: dict[str, Any], own: bool) -> str:
+    verb = ASSISTANT_ACTS.get(d["act"], "left a neutral assistant" if d.get("neutral") else "left an assistant")
+    return f"{who} {verb} at {place_name(d['place'])}."
 
 
-def _recall(who: str, d: dict[str, Any]) -> str:
+def _end_early(who: str, d: dict[str, Any], own: bool) -> str | None:
+    reason, at = d["reason"], _at(d)
+    if reason == "forfeit":
+        return None  # the forfeit event itself tells it
+    if reason == "declined_assistant":
+        return f"{who} chose not to use an assistant{at}, which ends the turn."
+    if reason == "no_assistant":
+        return f"{who} had no assistant to leave{at}, so the turn ends."
+    if reason == "refused_to_pay":
+        return f"{who} would not pay the merchants{at}, which ends the turn."
+    if reason == "could_not_pay":
+        return f"{who} could not pay the merchants{at}, so the turn ends."
+    return f"{who}'s turn ended early."
+
+
+def _relocate(who: str, d: dict[str, Any], own: bool) -> str:
+    colour = d.get("colour")
+    neutral = f"The {colour} neutral merchant" if colour else "A neutral merchant"
+    return f"{TOKENS.get(d['token'], neutral)} moved to {place_name(d['to'])}."
+
+
+def _action(who: str, d: dict[str, Any], own: bool) -> str:
+    if d["via"] == "family":
+        return f"{who}'s family member took the action of {place_name(d['place'])}."
+    again = " again" if d["via"] == "again" else ""
+    return f"{who} took the action of {place_name(d['place'])}{again}."
+
+
+def _skip(who: str, d: dict[str, Any], own: bool) -> str:
+    again = " again" if d.get("via") == "again" else ""
+    if d.get("could", True):
+        return f"{who} chose not to take the action of {place_name(d['place'])}{again}."
+    return f"{who} could not take the action of {place_name(d['place'])}{again}."
+
+
+def _recall(who: str, d: dict[str, Any], own: bool) -> str:
     places = [place_name(q) for q in d["places"]]
     if not places:
         return f"{who} had no assistant to call back."
@@ -139,95 +115,116 @@ def _recall(who: str, d: dict[str, Any]) -> str:
     return f"{who} called back {len(places)} assistants, from {join_and(places)}."
 
 
-def _turn(kind: str, who: str, d: dict[str, Any], own: bool) -> str | None:  # noqa: C901 - a table
-    if kind == "turn":
-        return f"Round {d['round']}: {who}'s turn."
-    if kind == "move":
-        if d["how"] == "stay":
-            return f"{who} stayed at {place_name(d['target'])}."
-        return f"{who} moved from {place_name(d['source'])} to {place_name(d['target'])}."
-    if kind == "assistant":
-        verb = {"collect": "picked up an assistant", "neutral": "picked up a neutral assistant"}.get(
-            d["act"], "left a neutral assistant" if d.get("neutral") else "left an assistant"
-        )
-        return f"{who} {verb} at {place_name(d['place'])}."
-    if kind == "end_early":
-        return _end_early(who, d)
-    if kind == "relocate":
+def _nothing(who: str, d: dict[str, Any], own: bool) -> str:
+    return f"{who}'s roll of {d['total']} brought no jewelry." if "total" in d else f"{who} got no jewelry."
+
+
+def _gain(who: str, d: dict[str, Any], own: bool) -> str:
+    return f"{who} gained {goods_phrase(d['goods'], d['lira'])} {GAIN_FROM.get(d['why'], '')}".rstrip() + "."
+
+
+def _pay(who: str, d: dict[str, Any], own: bool) -> str | None:
+    if d["why"] in SILENT_PAYMENTS:
+        return None
+    return f"{who} paid {goods_phrase(d['goods'], d['lira'])} {PAID_TO.get(d['why'], '')}".rstrip() + "."
+
+
+def _fee(who: str, d: dict[str, Any], own: bool) -> str:
+    if d["to"] < 0:
         colour = d.get("colour")
-        neutral = f"The {colour} neutral merchant" if colour else "A neutral merchant"
-        token = TOKENS.get(d["token"], neutral)
-        return f"{token} moved to {place_name(d['to'])}."
-    if kind == "dice":
-        return f"{who} rolled {d['d'][0]} and {d['d'][1]}."
-    if kind == "action":
-        if d["via"] == "family":
-            return f"{who}'s family member took the action of {place_name(d['place'])}."
-        again = " again" if d["via"] == "again" else ""
-        return f"{who} took the action of {place_name(d['place'])}{again}."
-    if kind == "skip":
-        again = " again" if d.get("via") == "again" else ""
-        if d.get("could", True):
-            return f"{who} chose not to take the action of {place_name(d['place'])}{again}."
-        return f"{who} could not take the action of {place_name(d['place'])}{again}."
-    if kind == "recall":
-        return _recall(who, d)
-    if kind == "call":
-        return f"{who} named {d['number']} at the Tea House."
-    if kind == "nothing":
-        return f"{who}'s roll of {d['total']} brought no jewelry." if "total" in d else f"{who} got no jewelry."
-    if kind == "family_sent":
-        return f"{who} sent the family member from the Police Station to {place_name(d['target'])}."
-    if kind == "family_home":
-        return f"{who}'s family member went back to the Police Station."
-    if kind == "caught":
-        reward = "a bonus card" if d["reward"] == "card" else "3 Lira"
-        return f"{who} caught {seat_ref(d['victim'])}'s family member and chose {reward}."
-    if kind == "caravan_leader":
-        return f"{who} is now the Caravan Leader."
-    return None
+        return f"{who} paid {d['lira']} Lira to the bank for the {colour + ' ' if colour else ''}neutral merchant."
+    return f"{who} paid {d['lira']} Lira to {seat_ref(d['to'])}."
 
 
-def _game(kind: str, who: str, d: dict[str, Any], own: bool) -> str | None:
-    if kind == "end_triggered":
-        return f"{who} has {d['rubies']} rubies: this is the last round."
-    if kind == "last_round_over":
-        return "The last round is over: leftover cards may now be played."
-    if kind == "game_over":
-        return "The game is over."
-    if kind == "undo":
-        return f"{who} took back a choice."
-    if kind == "forfeit":
-        if d.get("at") == "final":
-            return f"{who} played no more leftover cards."
-        return f"{who}'s turn was skipped."
-    return None
+def _ruby(who: str, d: dict[str, Any], own: bool) -> str:
+    source = RUBY_FROM.get(d["source"], "")
+    return f"{who} took a ruby{' ' + source if source else ''} ({d['total']} in all)."
 
 
-def _group(kinds: str, tell: Line) -> dict[str, Line]:
-    return dict.fromkeys(kinds.split(), tell)
+def _discard(who: str, d: dict[str, Any], own: bool) -> str:
+    why = " to pay the Governor" if d.get("why") == "governor" else ""
+    return f"{who} discarded {card(d['card'])}{why}."
 
 
-# event kind -> the function that tells it
+def _tile_used(who: str, d: dict[str, Any], own: bool) -> str:
+    tile = _tile(d["tile"])
+    if d["tile"] == "red":
+        if d.get("act") == "reroll":
+            return f"{who} used {tile} to roll both dice again."
+        if d.get("dice"):
+            return f"{who} used {tile} to turn a die into a 4: now {d['dice'][0]} and {d['dice'][1]}."
+    if d.get("lira"):
+        return f"{who} paid {d['lira']} Lira to use {tile}."
+    return f"{who} used {tile}."
+
+
+def _forfeit(who: str, d: dict[str, Any], own: bool) -> str:
+    if d.get("at") == "final":
+        return f"{who} played no more leftover cards."
+    return f"{who}'s turn was skipped."
+
+
+# ---- event kind -> its line ----------------------------------------------------------------------
+
 LINES: dict[str, Line] = {
-    **_group(
-        "turn move assistant end_early relocate dice action skip recall call nothing family_sent "
-        "family_home caught caravan_leader",
-        _turn,
+    # the turn
+    "turn": lambda who, d, own: f"Round {d['round']}: {who}'s turn.",
+    "move": _move,
+    "assistant": _assistant,
+    "end_early": _end_early,
+    "relocate": _relocate,
+    "dice": lambda who, d, own: f"{who} rolled {d['d'][0]} and {d['d'][1]}.",
+    "action": _action,
+    "skip": _skip,
+    "recall": _recall,
+    "call": lambda who, d, own: f"{who} named {d['number']} at the Tea House.",
+    "nothing": _nothing,
+    "family_sent": lambda who, d, own: (
+        f"{who} sent the family member from the Police Station to {place_name(d['target'])}."
     ),
-    **_group("gain pay fee ruby sold demand extension ruby_refilled", _resources),
-    **_group("draw take_discard discard card reshuffle no_card", _cards),
-    **_group("tile_used mosque_tile fifth_assistant", _tiles),
-    **_group("end_triggered last_round_over game_over undo forfeit", _game),
+    "family_home": lambda who, d, own: f"{who}'s family member went back to the Police Station.",
+    "caught": lambda who, d, own: (
+        f"{who} caught {seat_ref(d['victim'])}'s family member and chose {CATCH_REWARDS.get(d['reward'], 'Lira')}."
+    ),
+    "caravan_leader": lambda who, d, own: f"{who} is now the Caravan Leader.",
+    # goods, Lira and rubies
+    "gain": _gain,
+    "pay": _pay,
+    "fee": _fee,
+    "ruby": _ruby,
+    "sold": lambda who, d, own: f"{who} sold {goods_phrase(d['goods'])} for {d['lira']} Lira.",
+    "demand": lambda who, d, own: (
+        f"The next demand tile at {place_name(d['place'])} asks for {goods_phrase(d['goods'])}."
+    ),
+    "extension": lambda who, d, own: f"{who} bought a wheelbarrow extension: now up to {d['capacity']} of each good.",
+    "ruby_refilled": lambda who, d, own: (
+        f"A ruby from the supply now waits at {place_name(d['place'])}, at the highest price."
+    ),
+    # bonus cards (a card drawn from the face-down pile is named to its owner only)
+    "draw": lambda who, d, own: f"{who} drew {card(d['card'])}." if own else f"{who} drew a bonus card.",
+    "take_discard": lambda who, d, own: f"{who} took {card(d['card'])} from the discard pile.",
+    "discard": _discard,
+    "card": lambda who, d, own: f"{who} played {card(d['card'])}.",
+    "reshuffle": lambda who, d, own: "The discard pile was shuffled into a new draw pile.",
+    "no_card": lambda who, d, own: f"{who} found no bonus card left to take.",
+    # mosque tiles
+    "tile_used": _tile_used,
+    "mosque_tile": lambda who, d, own: f"{who} took {_tile(d['colour'])}.",
+    "fifth_assistant": lambda who, d, own: f"{who}'s fifth assistant joined the merchant stack.",
+    # the game
+    "end_triggered": lambda who, d, own: f"{who} has {d['rubies']} rubies: this is the last round.",
+    "last_round_over": lambda who, d, own: "The last round is over: leftover cards may now be played.",
+    "game_over": lambda who, d, own: "The game is over.",
+    "undo": lambda who, d, own: f"{who} took back a choice.",
+    "forfeit": _forfeit,
 }
 
 
 def describe(event: Event, viewer: int | None) -> str | None:
-    """The line `viewer` (None = the public) may read about `event`, or None for no line."""
-    if event.kind == "input":
-        return None
+    """The line `viewer` (None = the public) may read about `event`, or None for no line (the
+    input record, and kinds this version does not know)."""
     tell = LINES.get(event.kind)
     if tell is None:
         return None
     who = seat_ref(event.player) if event.player is not None else "Someone"
-    return tell(event.kind, who, event.data, viewer is not None and viewer == event.player)
+    return tell(who, event.data, viewer is not None and viewer == event.player)
