@@ -22,9 +22,10 @@ from .common import (
     usage_error,
 )
 from .dbtools import SettingsError, add_db_option, db_path, fail
+from .local import table_options
 from .play_input import Console
 from .play_loop import LocalPlay, Pictures
-from .play_setup import NewTable, NothingToResume, new_game, nothing_to_resume, resume_game, table_options
+from .play_setup import NewTable, NothingToResume, new_game, nothing_to_resume, resume_game
 
 EPILOG = """\
 how to answer: type the number of an option (or its code, shown beside it) and Enter.
@@ -99,7 +100,7 @@ def _main(argv: list[str]) -> int:
         parser.error("--resume takes a game number")
     table = NewTable(settings, args.humans, args.seed)
     try:
-        table_options(table)
+        table_options(settings, args.humans)
     except ValidationError as exc:
         raise UsageError(f"invalid settings: {exc.errors()[0]['msg'].removeprefix('Value error, ')}") from None
     policy = get_policy(args.ai)

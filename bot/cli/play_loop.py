@@ -16,6 +16,7 @@ from bot.engine import Decision, View
 from bot.service import Game, GameService
 from bot.service.errors import ServiceError
 
+from .local import computer_turn
 from .play_input import Bad, Command, Console, Pick, read_answer
 from .play_text import (
     ask_prompt,
@@ -28,7 +29,6 @@ from .play_text import (
     table_lines,
     wheelbarrow,
 )
-from .simulate_db import _one_computer_turn
 
 RECENT_LINES = 15  # what :l shows
 MAX_SINCE_LINES = 40  # before a decision; older ones are left to :l
@@ -105,7 +105,7 @@ class LocalPlay:
                 if d is None:
                     break
                 if game.seats[d.player].played_by_computer:
-                    await self._computer_turn(game)
+                    await computer_turn(self.svc, game)
                 else:
                     await self._person(game, d)
         except Quit as stop:
@@ -117,16 +117,6 @@ class LocalPlay:
             return 130
         await self._finish(game)
         return 0
-
-    async def _computer_turn(self, game: Game) -> None:
-        seed = game.row.seed
-        assert seed is not None
-        if await _one_computer_turn(self.svc, self.gid, seed, game.row.seq):
-            return
-        # A grace period left by another program on this database: a local game does not wait.
-        await self.svc.clear_timer(self.gid, "grace")
-        if not await _one_computer_turn(self.svc, self.gid, seed, game.row.seq):
-            raise RuntimeError(f"the computer seat of game #{self.gid} does not move")
 
     async def _person(self, game: Game, d: Decision) -> None:
         """Ask the deciding person once; returns after anything that may change the position."""

@@ -10,8 +10,9 @@ from pathlib import Path
 
 from bot.engine.components import COLOURS
 from bot.engine.settings import GameSettings
-from bot.service import Game, GameService, LocalGame, TableOptions
+from bot.service import Game, GameService, LocalGame
 
+from .local import table_options
 from .play_input import Console
 from .play_text import resume_lines
 
@@ -31,14 +32,6 @@ def local_user(colour: str) -> str:
     return f"local:{colour}"
 
 
-def table_options(table: NewTable) -> TableOptions:
-    s = table.settings
-    return TableOptions(
-        seats=s.players, computers=s.players - table.humans, layout=s.layout,
-        neutral_assistants=s.neutral_assistants, caravan_leader=s.caravan_leader, rules=s.rules,
-    )
-
-
 async def new_game(svc: GameService, table: NewTable) -> Game:
     """Create a local lobby, seat the people (each named after a colour of their own), start.
 
@@ -47,8 +40,8 @@ async def new_game(svc: GameService, table: NewTable) -> Game:
     secret seed and seats everyone in a random order, as for a Discord game."""
     first = _colour_rng(table.seed).choice(COLOURS)
     game = await svc.create_lobby(
-        creator=local_user(first), creator_name=first.capitalize(), options=table_options(table),
-        origin="local", colour=first,
+        creator=local_user(first), creator_name=first.capitalize(),
+        options=table_options(table.settings, table.humans), origin="local", colour=first,
     )
     return await _fill_and_start(svc, game, table.seed)
 

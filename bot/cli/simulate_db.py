@@ -2,25 +2,22 @@
 the store, so that killing the process at any moment and resuming can be tried by hand.
 
 Every choice comes from a generator seeded by the game's seed and the log position it is made
-at, and computer seats move one turn per `computer_turns` call seeded the same way: a game that
+at, and computer seats move one turn at a time seeded the same way (`bot.cli.local`): a game that
 is killed and resumed any number of times plays out exactly as one that never was.
 """
 
 from __future__ import annotations
 
-import random
 import sys
-from collections.abc import AsyncGenerator
-from contextlib import aclosing
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
 
 from bot import engine
 from bot.engine.settings import GameSettings
-from bot.service import Game, GameService, Outcome, TableOptions
+from bot.service import Game, GameService
 
 from .common import plural
+from .local import choice_rng, computer_turn, table_options
 
 LOCAL_USER = "local:Player{}"
 
@@ -36,11 +33,6 @@ class SimulateDb:
     seed: int
     quiet: bool
     steps: int | None = None  # stop after this many choices or computer turns
-
-
-def choice_rng(seed: int, seq: int, who: str) -> random.Random:
-    """The generator for the choice made at log position `seq` of the game with `seed`."""
-    return random.Random(f"{who}:{seed}:{seq}")
 
 
 async def run(job: SimulateDb) -> int:
@@ -63,13 +55,9 @@ async def _game_to_play(svc: GameService, job: SimulateDb) -> Game:
             print(f"Resuming game #{game.id} in {job.path} after {plural(game.row.seq, 'event')}.")
             return game
         print(f"No unfinished local game in {job.path}: starting a new one.", file=sys.stderr)
-    s = job.settings
-    options = TableOptions(
-        seats=s.players, computers=s.players - job.humans, layout=s.layout,
-        neutral_assistants=s.neutral_assistants, caravan_leader=s.caravan_leader, rules=s.rules,
-    )
     game = await svc.create_lobby(
-        creator=LOCAL_USER.format(1), creator_name="Player1", origin="local", options=options,
+        creator=LOCAL_USER.format(1), creator_name="Player1", origin="local",
+        options=table_options(job.settings, job.humans),
     )
     return await _fill_and_start(svc, game, job.seed)
 
@@ -101,11 +89,7 @@ async def _play(svc: GameService, game: Game, job: SimulateDb) -> None:
         steps += 1
         seat = game.seats[d.player]
         if seat.played_by_computer:
-            moved = await _one_computer_turn(svc, gid, seed, game.row.seq)
-            if not moved:  # a grace period left by another program: this tool does not wait
-                await svc.clear_timer(gid, "grace")
-                if not await _one_computer_turn(svc, gid, seed, game.row.seq):
-                    raise RuntimeError(f"the computer seat of game #{gid} does not move")
+            await computer_turn(svc, game)
         else:
             assert seat.user_id is not None
             code = choice_rng(seed, game.row.seq, "human").choice(d.codes())
@@ -113,15 +97,6 @@ async def _play(svc: GameService, game: Game, job: SimulateDb) -> None:
         if not job.quiet:
             last = await _print_lines(svc, gid, last)
     await _print_end(svc, game, job.quiet)
-
-
-async def _one_computer_turn(svc: GameService, gid: int, seed: int, seq: int) -> bool:
-    turn_seed = choice_rng(seed, seq, "computer").getrandbits(62)
-    turns = cast(AsyncGenerator[Outcome, None], svc.computer_turns(gid, seed=turn_seed))
-    async with aclosing(turns):
-        async for _ in turns:
-            return True
-    return False
 
 
 async def _print_lines(svc: GameService, gid: int, after: int) -> int:
