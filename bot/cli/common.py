@@ -103,10 +103,11 @@ def build_settings(
             }
         )
     except ValidationError as exc:
-        raise UsageError(f"invalid settings: {_first_error(exc)}") from None
+        raise UsageError(f"invalid settings: {first_error(exc)}") from None
 
 
-def _first_error(exc: ValidationError) -> str:
+def first_error(exc: ValidationError) -> str:
+    """The first problem pydantic found, in one line: where, what and the value given."""
     err = exc.errors()[0]
     msg = str(err.get("msg", "invalid value")).removeprefix("Value error, ")
     loc = ".".join(str(part) for part in err.get("loc", ()))

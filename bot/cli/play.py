@@ -18,6 +18,7 @@ from .common import (
     ToolParser,
     UsageError,
     add_game_arguments,
+    first_error,
     settings_from_arguments,
     usage_error,
 )
@@ -102,7 +103,7 @@ def _main(argv: list[str]) -> int:
     try:
         table_options(settings, args.humans)
     except ValidationError as exc:
-        raise UsageError(f"invalid settings: {exc.errors()[0]['msg'].removeprefix('Value error, ')}") from None
+        raise UsageError(f"invalid settings: {first_error(exc)}") from None
     policy = get_policy(args.ai)
     try:
         db = db_path(args.db)
