@@ -26,7 +26,6 @@ from bot.engine.components import (
     GREAT_MOSQUE,
     LARGE_MARKET,
     MAX_EXTENSIONS,
-    MERCHANT_FEE,
     MOSQUE_COLOURS,
     POLICE_STATION,
     POST_OFFICE,
@@ -40,6 +39,7 @@ from bot.engine.components import (
     WAREHOUSE_GOOD,
 )
 from bot.engine.layouts import Grid
+from bot.engine.movement import fee, turn_goes_on_at
 from bot.engine.places import PLACES
 from bot.engine.places.markets import best_sale, demand, revenue
 from bot.engine.state import GameState, Player, Step
@@ -150,25 +150,13 @@ def reachable(grid: Grid, place: int) -> tuple[int, ...]:
 
 def next_turn(g: GameState, p: Player) -> float:
     """The best gain among the places the merchant can reach with a normal move: a place where
-    no assistant can be left is worth nothing (the turn ends there), and the fees to the other
-    merchants there are taken off (a place whose fees cannot be paid is worth nothing)."""
-    merchants: dict[int, int] = {}
-    for q in g.players:
-        if q.seat != p.seat:
-            merchants[q.merchant] = merchants.get(q.merchant, 0) + 1
-    for place in g.board.neutral_merchants:
-        merchants[place] = merchants.get(place, 0) + 1
+    the turn would end at the assistant step is worth nothing, and the fees to the merchants
+    there are taken off (a place whose fees cannot be paid is worth nothing)."""
     best = 0.0
     for place in reachable(grid_of(g), p.merchant):
-        if place == FOUNTAIN:
-            fee = 0
-        elif not p.stack and place not in p.assistants:
+        if not turn_goes_on_at(g, p.seat, place):
             continue
-        else:
-            fee = MERCHANT_FEE * merchants.get(place, 0)
-            if fee > p.lira:
-                continue
-        gain = GAINS[place](g, p, place) - fee
-        if gain > best:
-            best = gain
+        cost = fee(g, p.seat, place)[2]
+        if cost <= p.lira:
+            best = max(best, GAINS[place](g, p, place) - cost)
     return best

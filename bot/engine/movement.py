@@ -93,12 +93,14 @@ class Assistant(StepKind):
     def options(self, g: GameState, step: Step) -> list[Option] | None:
         p = g.players[step.actor]
         place = step.place
-        neutral_here = g.settings.neutral_assistants and place in g.board.neutral_assistants
+        neutral_here = neutral_assistant_at(g, place)
         if place == FOUNTAIN:
             if not neutral_here:
                 return None
             # the decline first: with no "x.end" here, the first option is the default
             return [Option("a.none", "Leave it there"), Option("a.neutral", "Pick up the neutral assistant")]
+        if not turn_goes_on_at(g, step.actor, place):
+            return [Option("x.end", "No assistant to leave: end your turn")]
         opts = []
         own_here = place in p.assistants
         if own_here:
@@ -108,10 +110,7 @@ class Assistant(StepKind):
         if not own_here and p.stack:
             which = "a neutral assistant" if p.stack[-1] == "n" else "an assistant"
             opts.append(Option("a.leave", f"Leave {which} here"))
-        if opts:
-            opts.append(Option("x.end", "Use no assistant: end your turn here"))
-        else:
-            opts.append(Option("x.end", "No assistant to leave: end your turn"))
+        opts.append(Option("x.end", "Use no assistant: end your turn here"))
         return opts
 
     def prompt(self, g: GameState, step: Step) -> str:
@@ -125,7 +124,7 @@ class Assistant(StepKind):
         pop(g)
         place = step.place
         if code == "x.end":
-            could = any(o.code != "x.end" for o in self.options(g, step) or ())
+            could = turn_goes_on_at(g, step.actor, place)
             end_turn_early(tx, "declined_assistant" if could else "no_assistant", place)
             return
         p = g.mut(step.actor)
@@ -153,6 +152,17 @@ class Assistant(StepKind):
             pass
         else:
             raise AssertionError(code)
+
+
+def turn_goes_on_at(g: GameState, seat: int, place: int) -> bool:
+    """Whether a merchant arriving at `place` may go on with the turn: none is needed (the
+    Fountain), or one can be picked up there (own, or a neutral one) or left from the stack."""
+    p = g.players[seat]
+    return place == FOUNTAIN or place in p.assistants or bool(p.stack) or neutral_assistant_at(g, place)
+
+
+def neutral_assistant_at(g: GameState, place: int) -> bool:
+    return g.settings.neutral_assistants and place in g.board.neutral_assistants
 
 
 def fee(g: GameState, seat: int, place: int) -> tuple[list[int], int, int]:
