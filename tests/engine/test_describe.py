@@ -5,7 +5,17 @@ from __future__ import annotations
 import random
 import re
 
-from bot.engine import Event, GameSettings, GameState, apply, describe, new_game, pending, validate
+from bot.engine import (
+    Event,
+    GameSettings,
+    GameState,
+    apply,
+    describe,
+    forfeit_turn,
+    new_game,
+    pending,
+    validate,
+)
 from bot.engine.texts import CARD_NAMES
 from tests.engine.helpers import give, grant_tile, play_events, quiet_game
 
@@ -157,3 +167,21 @@ def test_events_stored_before_the_extra_fields_still_read() -> None:
     for e in old:
         line = describe(e, None)
         assert line and line.endswith("."), e
+
+
+def test_a_forfeit_says_whether_it_skipped_a_turn_or_the_leftover_cards() -> None:
+    """A forfeit in a turn skips the turn; at the leftover-card step after the last round it only
+    stops that player's leftover cards, and the line says so."""
+    g = quiet_game()
+    give(g, 0, "lira5")
+    g.end_triggered = True
+    g = validate(g)
+    g, events = forfeit_turn(g, 0)
+    assert "{seat:0}'s turn was skipped." in [describe(e, None) for e in events]
+    for seat in (1, 2):
+        g, _ = forfeit_turn(g, seat)
+    d = pending(g)
+    assert d is not None and (d.kind, d.player) == ("final", 0)
+    g, events = forfeit_turn(g, 0)
+    assert [describe(e, None) for e in events if e.kind == "forfeit"] == ["{seat:0} played no more leftover cards."]
+    assert g.players[0].cards == ("lira5",) and g.finished
