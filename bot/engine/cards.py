@@ -21,7 +21,7 @@ from .components import (
 )
 from .decision import Option, who
 from .encounters import take_reward
-from .machine import FREE_WINDOWS, StepKind, Tx, pop, push, register
+from .machine import FREE_WINDOWS, StepKind, Tx, can_draw, pop, push, register
 from .movement import arrive, move_options
 from .places import ACTION_MODIFIERS, PLACES, perform
 from .places.caravansary import recall
@@ -198,7 +198,7 @@ class Reward(StepKind):
     decline = "r.lira"
 
     def options(self, g: GameState, step: Step) -> list[Option]:
-        opts = [Option("r.card", "Take a bonus card")] if g.draw_pile or g.discard else []
+        opts = [Option("r.card", "Take a bonus card")] if can_draw(g) else []
         return opts + [Option("r.lira", "Take 3 Lira")]
 
     def prompt(self, g: GameState, step: Step) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from .board import families_at
 from .components import CATCH_LIRA, GOOD_INDEX, GOODS, GOVERNOR_FEE, POLICE_STATION, SMUGGLER_FEE
 from .decision import Option, seat_ref, who
-from .machine import StepKind, Tx, discard_card, draw_card, pop, push, register, roll
+from .machine import StepKind, Tx, can_draw, discard_card, draw_card, pop, push, register, roll
 from .state import GameState, Step
 from .texts import GOOD_NAMES, card_phrase
 from .wheelbarrow import gain_goods, pay_goods
@@ -26,7 +26,7 @@ class Encounters(StepKind):
         seat, here = step.actor, step.place
         opts = []
         victims = families_at(g, here, seat) if here != POLICE_STATION else []
-        cards_left = bool(g.draw_pile or g.discard)
+        cards_left = can_draw(g)
         for v in victims:
             whose = seat_ref(v)
             if cards_left:

@@ -128,6 +128,12 @@ def reshuffle_if_empty(tx: Tx) -> None:
         tx.emit("reshuffle", None, cards=len(g.draw_pile))
 
 
+def can_draw(g: GameState) -> bool:
+    """Whether a draw would bring a card: the discard pile is shuffled in when the draw pile
+    runs out, and with both empty a draw yields nothing (RULES-NOTES E-34)."""
+    return bool(g.draw_pile or g.discard)
+
+
 def draw_card(tx: Tx, seat: int) -> str | None:
     """Draw one bonus card from the face-down pile into a hand (a chance outcome)."""
     g = tx.g

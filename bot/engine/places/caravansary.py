@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..board import place_name
 from ..components import CARAVANSARY, FOUNTAIN
 from ..decision import Option, who
-from ..machine import StepKind, Tx, discard_card, draw_card, pop, push, register
+from ..machine import StepKind, Tx, can_draw, discard_card, draw_card, pop, push, register
 from ..state import GameState, Step
 from ..texts import card_phrase
 from . import Place, place
@@ -38,7 +38,7 @@ class CaravanDraw(StepKind):
 
     def options(self, g: GameState, step: Step) -> list[Option] | None:
         opts = []
-        if g.draw_pile or g.discard:
+        if can_draw(g):
             opts.append(Option("pile", "Draw from the face-down pile"))
         if g.discard:
             opts.append(Option("top", f"Take {card_phrase(g.discard[-1])} from the discard pile"))
