@@ -206,10 +206,29 @@ async def set_position(service: GameService, game_id: int, edit: Callable[[engin
 
 
 def give_cards(seat: int, *cards: str) -> Callable[[engine.GameState], None]:
-    """An edit for `set_position`: bonus cards from the draw pile into a hand."""
-    from tests.engine.helpers import give
+    """An edit for `set_position`: bonus cards into a hand. Games here are dealt from random
+    seeds, so each card comes from the draw pile if a copy is there, else from the discard pile,
+    else from another player's hand."""
 
-    return lambda state: give(state, seat, *cards)
+    def edit(state: engine.GameState) -> None:
+        for card in cards:
+            if card in state.draw_pile:
+                state.draw_pile = _without(state.draw_pile, card)
+            elif card in state.discard:
+                state.discard = _without(state.discard, card)
+            else:
+                holder = next(p for i, p in enumerate(state.players) if i != seat and card in p.cards)
+                holder.cards = _without(holder.cards, card)
+            state.players[seat].cards = tuple(sorted(state.players[seat].cards + (card,)))
+
+    return edit
+
+
+def _without(cards: tuple[str, ...], card: str) -> tuple[str, ...]:
+    """`cards` with one copy of `card` taken out."""
+    rest = list(cards)
+    rest.remove(card)
+    return tuple(rest)
 
 
 async def replace_state(service: GameService, game_id: int, state: engine.GameState) -> None:
