@@ -124,3 +124,13 @@ def test_output_closed_early_ends_a_tool_quietly(tmp_path: Path, argv: tuple[str
     proc.stderr.close()
     assert proc.wait(timeout=120) == 1
     assert err == ""
+
+
+def test_ci_runs_the_readme_test_command_and_the_quick_start_has_two() -> None:
+    """The quick start's two commands (run, test) and `.ci/run` must not drift apart."""
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    quick_start = readme.split("## Quick start", 1)[1].split("\n## ", 1)[0]
+    commands = [line for line in quick_start.splitlines() if line.startswith("python3 -m venv")]
+    assert len(commands) == 2 and commands[0].endswith("-m bot run") and commands[1].endswith("-m pytest -q")
+    ci = (REPO_ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert ci[-1] == commands[1]

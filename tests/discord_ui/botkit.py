@@ -5,11 +5,14 @@ that drives a game the way players would (clicking what the messages offer)."""
 from __future__ import annotations
 
 import io
+import os
 import random
 import re
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -175,12 +178,27 @@ async def start_env(
 ) -> Env:
     if not images:
         cheap_images(monkeypatch)
+    fixed_randomness(monkeypatch, os.environ.get("PYTEST_CURRENT_TEST", "").split(" ")[0])
     clock = FakeClock()
     service = await open_service(tmp_path, clock, grace=grace, policy=policy)
     srv = fake.basic_server()
     env = Env(fake, srv, service, clock, tmp_path)
     await fake.start_bot(env.factory())
     return env
+
+
+def fixed_randomness(monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    """Seat orders, colours, deals and computer moves follow from the test's name, so a test that
+    fails on some deal fails on every run (each test still gets a deal of its own)."""
+    from bot.service import lobby, play
+
+    rng = random.Random(zlib.crc32(name.encode()))
+    monkeypatch.setattr(lobby, "secrets", SimpleNamespace(SystemRandom=lambda: rng, randbits=rng.getrandbits))
+
+    def seeded(seed: int | None = None) -> random.Random:
+        return random.Random(rng.getrandbits(64) if seed is None else seed)
+
+    monkeypatch.setattr(play, "random", SimpleNamespace(Random=seeded))
 
 
 async def stop_env(env: Env) -> None:
