@@ -4,18 +4,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import re
 import sys
 from typing import NoReturn
 
 from pydantic import ValidationError
 
-from bot.engine import Event, describe
+from bot.engine import Event, describe, fill_seats
 from bot.engine.settings import RULE_NAMES, VARIANTS, GameSettings, RuleOptions
 
 from .playout import LAYOUTS
-
-SEAT_RE = re.compile(r"\{seat:(\d+)\}")
 
 
 class UsageError(Exception):
@@ -121,7 +118,7 @@ def public_line(event: Event, colours: list[str]) -> str | None:
     line = describe(event, None)
     if line is None:
         return None
-    return SEAT_RE.sub(lambda m: seat_name(colours, int(m.group(1))), line)
+    return fill_seats(line, lambda seat: seat_name(colours, seat))
 
 
 def seat_name(colours: list[str], seat: int) -> str:

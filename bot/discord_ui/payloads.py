@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from ..engine import Decision, Option, View
+from ..engine import Decision, Option, View, fill_seats
 from ..engine.texts import CARD_NAMES, CARD_TEXTS, MOSQUE_TILE_NAMES, MOSQUE_TILE_TEXTS
 from .items import CardButton, OptionButton, OptionSelect, UtilityButton
 from .text import (
@@ -115,9 +115,8 @@ def utility_row(game: int, *, private: str | None = None) -> list[discord.ui.Ite
 def fill(text: str, names: dict[int, str], *, markdown: bool = True) -> str:
     """The engine's seat placeholders replaced by names: made harmless for message text (where
     markdown and mentions work), as they are for labels (``markdown=False``: shown verbatim)."""
-    for seat, name in names.items():
-        text = text.replace("{seat:" + str(seat) + "}", plain(name) if markdown else name)
-    return text
+    shown = plain if markdown else str
+    return fill_seats(text, lambda seat: shown(names.get(seat, "someone")))
 
 
 def label(text: str, names: dict[int, str], limit: int = LABEL_LIMIT) -> str:

@@ -134,9 +134,10 @@ class Scheduler:
 
     # -- reminders and timeouts -------------------------------------------------------------------
 
-    async def _decider(self, timer: TimerRow) -> tuple[Game, int, str] | None:
-        """(game, seat, user id) when the timer's person still decides in a running game; else
-        the timer is taken off and None returned."""
+    async def _decider(self, timer: TimerRow) -> tuple[Game, int, str, UserSettings] | None:
+        """(game, seat, user id, their settings) when the timer's person still decides in a
+        running game and is not away; else None, with the timer taken off (or, while they are
+        away, moved to their return)."""
         game = await self.service.load(timer.game_id)
         decision = engine.pending(game.state) if game.state is not None and game.row.status == "active" else None
         seat = timer.payload.get("seat")
@@ -151,18 +152,18 @@ class Scheduler:
             await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
             await self.publisher.sync(game.id)  # the computer player now takes the turn
             return None
-        return game, decision.player, user
+        settings = await self.service.user_settings(user)
+        if settings.away_at(self.service.clock()) and settings.away_until is not None:
+            await self.service.reschedule_timer(timer, settings.away_until)
+            return None
+        return game, decision.player, user, settings
 
     async def remind(self, timer: TimerRow) -> None:
         found = await self._decider(timer)
         if found is None:
             return
-        game, seat, user = found
+        game, seat, user, settings = found
         now = self.service.clock()
-        settings = await self.service.user_settings(user)
-        if settings.away_at(now) and settings.away_until is not None:
-            await self.service.reschedule_timer(timer, settings.away_until)
-            return
         if settings.quiet_at(now):
             await self.service.reschedule_timer(timer, settings.quiet_ends_after(now))
             return
@@ -238,12 +239,8 @@ class Scheduler:
         found = await self._decider(timer)
         if found is None:
             return
-        game, seat, user = found
+        game, seat, user, _ = found
         now = self.service.clock()
-        settings = await self.service.user_settings(user)
-        if settings.away_at(now) and settings.away_until is not None:
-            await self.service.reschedule_timer(timer, settings.away_until)
-            return
         limit = game.options.timeout_hours * 3600
         idle = await self.service.idle_for(game, seat)
         if idle < limit:  # time away does not count: look again when the rest has passed

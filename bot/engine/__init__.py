@@ -91,7 +91,7 @@ from . import encounters as _encounters  # noqa: F401
 from . import movement as _movement  # noqa: F401
 from . import places as _places  # noqa: F401
 from . import turn as _turn  # noqa: F401
-from .decision import CHANCE_KINDS, INPUT_KINDS, Decision, Event, Option
+from .decision import CHANCE_KINDS, INPUT_KINDS, Decision, Event, Option, fill_seats
 from .describe import describe
 from .errors import (
     EngineError,
@@ -115,6 +115,6 @@ __all__ = [
     "CHANCE_KINDS", "INPUT_KINDS", "Board", "Decision", "EngineError", "Event", "GameOver", "GameSettings",
     "GameState", "IllegalChoice", "LastMove", "NotYourDecision", "NothingToUndo", "Option", "Player",
     "RuleOptions", "ScriptError", "StaleDecision", "Standing", "Step", "View", "apply", "can_undo", "continue_from",
-    "describe", "determinize", "forfeit_turn", "from_json", "new_game", "pending", "replay", "result",
+    "describe", "determinize", "fill_seats", "forfeit_turn", "from_json", "new_game", "pending", "replay", "result",
     "set_chance_script", "to_json", "undo", "validate", "view", "winners",
 ]

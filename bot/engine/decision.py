@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,6 +44,14 @@ class Decision:
 def seat_ref(seat: int) -> str:
     """The placeholder the service replaces with a seat's name: `{seat:2}`."""
     return "{seat:" + str(seat) + "}"
+
+
+SEAT_REF_RE = re.compile(r"\{seat:(\d+)\}")
+
+
+def fill_seats(text: str, name: Callable[[int], str]) -> str:
+    """`text` (a line or label from the engine) with each `seat_ref` replaced by `name(seat)`."""
+    return SEAT_REF_RE.sub(lambda m: name(int(m.group(1))), text)
 
 
 who = seat_ref

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import re
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -25,7 +24,6 @@ from .options import TableOptions, parse_options
 
 Clock = Callable[[], float]
 SERVICE_EVENT = "svc."  # service events in the log (seat changes and the like); the engine skips them
-SEAT_RE = re.compile(r"\{seat:(\d)\}")
 TURN_TIMERS = ("reminder", "timeout")
 
 
@@ -57,7 +55,7 @@ class Game:
     def fill(self, text: str) -> str:
         """Replace the engine's seat placeholders with the seats' names."""
         names = self.names()
-        return SEAT_RE.sub(lambda m: names.get(int(m.group(1)), "someone"), text)
+        return engine.fill_seats(text, lambda seat: names.get(seat, "someone"))
 
 
 @dataclass(slots=True)
