@@ -104,11 +104,14 @@ class PlayMixin(ServiceCore):
     async def hand_idle_seat(self, game_id: int, by_user: str) -> Game:
         """Another seated player hands the idle decider's seat to the computer player (once the
         game's timeout has passed); the owner can take it back (`take_back_seat`)."""
-        game = await self.load(game_id)
-        decider = self.decider(self._playing(game))
-        assert decider is not None
-        await self._check_idle(game, decider, by_user, "hand over")
-        return await self.set_computer(game_id, decider, True, by_user=by_user)
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            decider = self.decider(self._playing(game))
+            assert decider is not None
+            # checked under the game's lock, on the game as it is handed over: a move made
+            # meanwhile cannot slip in between the check and the hand-over
+            await self._check_idle(game, decider, by_user, "hand over")
+            return await self._set_computer(game, decider, True, by_user)
 
     async def idle_for(self, game: Game, seat: int) -> float:
         """Seconds the seat has been deciding since the last move, not counting time it was away."""
@@ -142,30 +145,34 @@ class PlayMixin(ServiceCore):
     async def set_computer(self, game_id: int, seat: int, computer: bool, *, by_user: str | None = None) -> Game:
         """Hand a person's seat to the computer player, or give it back."""
         async with self.lock(game_id):
-            game = await self.load(game_id)
-            self._playing(game)
-            if not 0 <= seat < len(game.seats) or game.seats[seat].kind == "ai":
-                raise errors.NotAllowed("Only a person's seat can be handed over.")
-            if game.seats[seat].computer == computer:
-                return game
-            now = self.clock()
-            kind = SERVICE_EVENT + ("to_computer" if computer else "to_person")
-            async with self.db.transaction() as conn:
-                await sql.set_computer(conn, game_id, seat, computer)
-                if not await sql.append(
-                    conn, game_id, game.row.seq, game.row.decision_id, [(kind, seat, {"by": by_user or ""})], now
-                ):
-                    raise errors.StaleDecision()
-                if game.state is not None:
-                    self._cache[game_id] = (game.row.seq + 1, game.state)
-                changed = await self._load(conn, game_id)
-                if changed.state is not None:
-                    await self._turn_timers(conn, changed, changed.state, now)
-                return changed
+            return await self._set_computer(await self.load(game_id), seat, computer, by_user)
 
     async def take_back_seat(self, game_id: int, user: str) -> Game:
-        game = await self.load(game_id)
-        return await self.set_computer(game_id, self._human_seat(game, user), False, by_user=user)
+        async with self.lock(game_id):
+            game = await self.load(game_id)
+            return await self._set_computer(game, self._human_seat(game, user), False, user)
+
+    async def _set_computer(self, game: Game, seat: int, computer: bool, by_user: str | None) -> Game:
+        """`set_computer` on a game loaded under its lock."""
+        self._playing(game)
+        if not 0 <= seat < len(game.seats) or game.seats[seat].kind == "ai":
+            raise errors.NotAllowed("Only a person's seat can be handed over.")
+        if game.seats[seat].computer == computer:
+            return game
+        game_id, now = game.row.id, self.clock()
+        kind = SERVICE_EVENT + ("to_computer" if computer else "to_person")
+        async with self.db.transaction() as conn:
+            await sql.set_computer(conn, game_id, seat, computer)
+            if not await sql.append(
+                conn, game_id, game.row.seq, game.row.decision_id, [(kind, seat, {"by": by_user or ""})], now
+            ):
+                raise errors.StaleDecision()
+            if game.state is not None:
+                self._cache[game_id] = (game.row.seq + 1, game.state)
+            changed = await self._load(conn, game_id)
+            if changed.state is not None:
+                await self._turn_timers(conn, changed, changed.state, now)
+            return changed
 
     async def computer_turns(self, game_id: int, *, seed: int | None = None) -> AsyncIterator[Outcome]:
         """Play computer seats one turn at a time, yielding after each, while a computer decides

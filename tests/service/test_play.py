@@ -243,6 +243,37 @@ async def test_a_computer_plays_a_handed_over_seat(svc: GameService) -> None:
     assert await svc.replay(game.id) == (await svc.load(game.id)).state
 
 
+async def test_an_idle_seat_is_handed_to_the_computer_after_the_timeout(svc: GameService, clock: FakeClock) -> None:
+    """Bob may hand Ann's idle seat to the computer once her time is up, not before; Ann herself,
+    a stranger and a push at a computer seat get a one-line refusal that changes nothing."""
+    game = await table(svc, timeout_hours=2)
+    clock.advance(2 * HOUR - 1)
+    err = await refused(svc, game.id, lambda: svc.hand_idle_seat(game.id, "p1"), errors.NotAllowed)
+    assert str(err) == "Ann's time is not up yet."
+    clock.advance(1)
+    err = await refused(svc, game.id, lambda: svc.hand_idle_seat(game.id, "p0"), errors.NotAllowed)
+    assert str(err) == "You cannot hand over your own turn; make a choice instead."
+    await refused(svc, game.id, lambda: svc.hand_idle_seat(game.id, "zed"), errors.NotSeated)
+    handed = await svc.hand_idle_seat(game.id, "p1")
+    assert handed.seats[0].computer and handed.seats[0].user_id == "p0"
+    err = await refused(svc, game.id, lambda: svc.hand_idle_seat(game.id, "p2"), errors.NotAllowed)
+    assert "computer player is deciding" in str(err)
+    assert "A computer player now plays Ann's seat." in [text for _, text in await svc.lines(game.id)]
+
+
+async def test_time_away_does_not_count_as_idle(svc: GameService, clock: FakeClock) -> None:
+    """Hours Ann marked as away are not part of her idle time: neither a skip nor a hand-over
+    is allowed until the timeout has passed outside them."""
+    game = await table(svc, timeout_hours=2)
+    await svc.update_user_settings("p0", away_from=clock.now + HOUR, away_until=clock.now + 4 * HOUR)
+    clock.advance(4 * HOUR)  # 1 hour idle, 3 hours away
+    assert await svc.idle_for(await svc.load(game.id), 0) == HOUR
+    await refused(svc, game.id, lambda: svc.skip_turn(game.id, "p1"), errors.NotAllowed, "not up yet")
+    await refused(svc, game.id, lambda: svc.hand_idle_seat(game.id, "p1"), errors.NotAllowed, "not up yet")
+    clock.advance(HOUR)
+    assert (await svc.skip_turn(game.id, "p1")).decider_after == 1
+
+
 async def test_only_a_persons_seat_is_handed_over(svc: GameService) -> None:
     """A computer seat or a seat that does not exist cannot be handed over."""
     game = await table(svc, people=2, computers=1)
