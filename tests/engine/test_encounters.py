@@ -242,3 +242,21 @@ def test_no_card_reward_on_offer_when_no_card_can_be_drawn() -> None:
     g.players[1].family = 3
     g = play(validate(reach(g, 3)), "skip")
     assert (g.players[0].lira, g.players[1].family, g.turn.player) == (5, 12, 1)
+
+
+def test_governor_offered_only_while_a_card_can_be_drawn() -> None:
+    """Governor (RULES-NOTES E-34): with the draw pile empty, his card comes from the discard
+    pile shuffled in; with both piles empty he has nothing to give and is not offered."""
+    g = quiet_game()
+    last = g.draw_pile[0]
+    g.players[2].cards, g.discard, g.draw_pile = g.draw_pile[1:], (last,), ()
+    g.board.governor = 3
+    g = play(validate(reach(g, 3)), "skip")
+    assert codes(g) == ("gov", "done")
+    g = play(g, "gov")
+    assert (g.players[0].cards, g.draw_pile, g.discard) == ((last,), (), ())
+    g = quiet_game()
+    g.players[2].cards, g.draw_pile = tuple(sorted(g.draw_pile)), ()
+    g.board.governor = 3
+    g = play(validate(reach(g, 3)), "skip")
+    assert (g.turn.player, g.players[0].cards, g.players[0].lira) == (1, (), 2)
