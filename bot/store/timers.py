@@ -59,23 +59,6 @@ async def timers_of(conn: aiosqlite.Connection, game_id: int) -> list[TimerRow]:
     return [_timer(r) for r in rows]
 
 
-async def set_message(
-    conn: aiosqlite.Connection, game_id: int, purpose: str, user_id: str, channel_id: int, message_id: int
-) -> None:
-    await conn.execute(
-        "INSERT OR REPLACE INTO messages (game_id, purpose, user_id, channel_id, message_id) VALUES (?, ?, ?, ?, ?)",
-        (game_id, purpose, user_id, channel_id, message_id),
-    )
-
-
-async def get_message(conn: aiosqlite.Connection, game_id: int, purpose: str, user_id: str = "") -> tuple[int, int] | None:
-    rows = list(await conn.execute_fetchall(
-        "SELECT channel_id, message_id FROM messages WHERE game_id = ? AND purpose = ? AND user_id = ?",
-        (game_id, purpose, user_id),
-    ))
-    return (rows[0][0], rows[0][1]) if rows else None
-
-
 async def get_user_settings(conn: aiosqlite.Connection, user_id: str) -> dict[str, Any]:
     rows = list(await conn.execute_fetchall("SELECT settings FROM user_settings WHERE user_id = ?", (user_id,)))
     return dict(json.loads(rows[0][0])) if rows else {}

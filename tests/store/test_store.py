@@ -12,7 +12,9 @@ import pytest
 
 from bot.store import ChannelTaken, Database, SeatRow
 from bot.store import games as sql
+from bot.store import surface as surface_sql
 from bot.store import timers as timer_sql
+from bot.store.surface import MessageRow
 
 
 @pytest.fixture
@@ -211,17 +213,45 @@ async def test_timers_come_due_by_time(db: Database) -> None:
         assert [t.kind for t in await timer_sql.timers_of(conn, a)] == ["reminder"]
 
 
+def _message(game_id: int, purpose: str, message_id: int, user_id: str = "") -> MessageRow:
+    return MessageRow(game_id, purpose, user_id, 10, message_id, 1 if purpose == "turn" else None, 7, 40, "choose", "")
+
+
 async def test_messages_and_user_settings_round_trip(db: Database) -> None:
     game_id = await _started(db)
     async with db.transaction() as conn:
-        await timer_sql.set_message(conn, game_id, "turn", "", 10, 111)
-        await timer_sql.set_message(conn, game_id, "turn", "", 10, 222)
+        await surface_sql.put_message(conn, _message(game_id, "turn", 111))
+        await surface_sql.put_message(conn, _message(game_id, "turn", 222))
+        await surface_sql.put_message(conn, _message(game_id, "cards", 333, "u1"))
         await timer_sql.set_user_settings(conn, "u1", {"dm": False})
     async with db.read() as conn:
-        assert await timer_sql.get_message(conn, game_id, "turn") == (10, 222)
-        assert await timer_sql.get_message(conn, game_id, "cards", "u1") is None
+        turn = await surface_sql.message(conn, game_id, "turn")
+        assert turn is not None and (turn.channel_id, turn.message_id) == (10, 222)
+        assert turn == _message(game_id, "turn", 222)
+        assert await surface_sql.message(conn, game_id, "cards", "u2") is None
+        assert [m.message_id for m in await surface_sql.messages_of(conn, game_id)] == [333, 222]
         assert await timer_sql.get_user_settings(conn, "u1") == {"dm": False}
         assert await timer_sql.get_user_settings(conn, "u2") == {}
+    async with db.transaction() as conn:
+        await surface_sql.drop_message(conn, game_id, "cards", "u1")
+    async with db.read() as conn:
+        assert await surface_sql.message(conn, game_id, "cards", "u1") is None
+
+
+async def test_seen_marks_and_once_only_notices(db: Database) -> None:
+    game_id = await _started(db)
+    async with db.transaction() as conn:
+        assert await surface_sql.seen(conn, game_id, 1) == 0
+        await surface_sql.set_seen(conn, game_id, 1, 12)
+        assert await surface_sql.add_notice(conn, game_id, "blocked", "", 5.0)
+        assert not await surface_sql.add_notice(conn, game_id, "blocked", "", 6.0)
+    async with db.read() as conn:
+        assert (await surface_sql.seen(conn, game_id, 1), await surface_sql.seen(conn, game_id, 0)) == (12, 0)
+        assert await surface_sql.has_notice(conn, game_id, "blocked")
+        assert not await surface_sql.has_notice(conn, game_id, "blocked", "u1")
+    async with db.transaction() as conn:
+        await surface_sql.drop_notice(conn, game_id, "blocked")
+        assert await surface_sql.add_notice(conn, game_id, "blocked", "", 7.0)
 
 
 async def test_a_users_games_are_found_through_their_seats(db: Database) -> None:
