@@ -13,7 +13,7 @@ from ..store import games as sql
 from ..store import timers as timer_sql
 from . import errors
 from .core import SERVICE_EVENT, Game, Outcome, Policy, ServiceCore
-from .users import UserSettings
+from .users import stored_settings
 
 
 def _rows(events: list[Event]) -> list[tuple[str, int | None, dict[str, Any]]]:
@@ -120,8 +120,8 @@ class PlayMixin(ServiceCore):
         if user is None:
             return now - game.row.updated_at
         async with self.db.read() as conn:
-            raw = await timer_sql.get_user_settings(conn, user)
-        away = UserSettings.model_validate(raw).away_between(game.row.updated_at, now)
+            settings = await stored_settings(conn, user)
+        away = settings.away_between(game.row.updated_at, now)
         return now - game.row.updated_at - away
 
     async def check_idle(self, game: Game, by_user: str | None, what: str) -> None:

@@ -11,7 +11,7 @@ from ..store import surface as sql
 from ..store import timers as timer_sql
 from ..store.surface import MessageRow
 from .core import ServiceCore
-from .users import UserSettings, merge_settings
+from .users import UserSettings, merge_settings, stored_settings
 
 
 class SurfaceMixin(ServiceCore):
@@ -55,15 +55,12 @@ class SurfaceMixin(ServiceCore):
 
     async def user_settings(self, user_id: str) -> UserSettings:
         async with self.db.read() as conn:
-            raw = await timer_sql.get_user_settings(conn, user_id)
-        return UserSettings.model_validate(raw) if raw else UserSettings()
+            return await stored_settings(conn, user_id)
 
     async def update_user_settings(self, user_id: str, **changes: Any) -> UserSettings:
         """Change some of a user's settings (validated; `BadOptions` when a value is wrong)."""
         async with self.db.transaction() as conn:
-            raw = await timer_sql.get_user_settings(conn, user_id)
-            current = UserSettings.model_validate(raw) if raw else UserSettings()
-            new = merge_settings(current, changes)
+            new = merge_settings(await stored_settings(conn, user_id), changes)
             await timer_sql.set_user_settings(conn, user_id, new.model_dump(mode="json"))
         return new
 

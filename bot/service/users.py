@@ -8,8 +8,10 @@ import re
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
+import aiosqlite
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
+from ..store import timers as timer_sql
 from .errors import BadOptions
 
 Notify = Literal["channel", "dm", "both", "none"]
@@ -103,6 +105,11 @@ class UserSettings(BaseModel):
 
 def _hhmm(minutes: int) -> str:
     return f"{minutes // 60:02d}:{minutes % 60:02d}"
+
+
+async def stored_settings(conn: aiosqlite.Connection, user_id: str) -> UserSettings:
+    """The user's settings as stored (the defaults for a user who never changed any)."""
+    return UserSettings.model_validate(await timer_sql.get_user_settings(conn, user_id))
 
 
 def merge_settings(current: UserSettings, changes: dict[str, Any]) -> UserSettings:
