@@ -140,6 +140,30 @@ async def test_join_refuses_a_second_seat_and_a_taken_colour(svc: GameService) -
     assert await fingerprint(svc) == before
 
 
+async def test_a_seated_player_picks_a_free_colour_in_the_lobby(svc: GameService) -> None:
+    """In the lobby a seated player picks a colour nobody has, or none (drawn at the start);
+    a taken or unknown colour, a stranger and a started game are refused and change nothing."""
+    game_id = await discord_lobby(svc, seats=4)
+    await svc.join(game_id, "u2", "Bob", colour="green")
+    game = await svc.choose_colour(game_id, "u1", "white")
+    assert {s.name: s.colour for s in game.seats} == {"Ann": "white", "Bob": "green"}
+    game = await svc.choose_colour(game_id, "u2", "green")  # keeping one's own colour is fine
+    assert {s.name: s.colour for s in game.seats} == {"Ann": "white", "Bob": "green"}
+    before = await fingerprint(svc)
+    with pytest.raises(errors.NotAllowed, match="^Green is already taken.$"):
+        await svc.choose_colour(game_id, "u1", "green")
+    with pytest.raises(errors.BadOptions, match="purple"):
+        await svc.choose_colour(game_id, "u1", "purple")
+    with pytest.raises(errors.NotSeated):
+        await svc.choose_colour(game_id, "u3", "red")
+    assert await fingerprint(svc) == before
+    game = await svc.choose_colour(game_id, "u1", None)
+    assert {s.name: s.colour for s in game.seats} == {"Ann": None, "Bob": "green"}
+    await svc.start(game_id, "u1", seed=3)
+    with pytest.raises(errors.NotInLobby):
+        await svc.choose_colour(game_id, "u1", "white")
+
+
 async def test_join_after_the_start_is_refused(svc: GameService) -> None:
     """Nobody can join a running or abandoned game."""
     game_id = await discord_lobby(svc, seats=3, computers=1)
