@@ -9,7 +9,7 @@ from typing import NoReturn
 
 from pydantic import ValidationError
 
-from bot.engine import Event, describe, fill_seats
+from bot.engine import Event, Standing, describe, fill_seats
 from bot.engine.settings import RULE_NAMES, VARIANTS, GameSettings, RuleOptions
 
 from .playout import LAYOUTS
@@ -123,6 +123,14 @@ def public_line(event: Event, colours: list[str]) -> str | None:
 
 def seat_name(colours: list[str], seat: int) -> str:
     return colours[seat].capitalize() if 0 <= seat < len(colours) else f"seat {seat}"
+
+
+def standing_line(s: Standing, name: str) -> str:
+    """One row of a standings list: rank, name, then rubies and each tie-breaker."""
+    return (
+        f"  {s.rank}. {name}: {plural(s.rubies, 'ruby', 'rubies')}, {s.lira} Lira, "
+        f"{plural(s.goods, 'good')}, {plural(s.cards, 'bonus card')}"
+    )
 
 
 def plural(n: int, word: str, words: str = "") -> str:

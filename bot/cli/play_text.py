@@ -15,7 +15,7 @@ from bot.engine.components import GOODS, ruby_target
 from bot.engine.texts import CARD_NAMES, GOOD_NAMES, MOSQUE_TILE_NAMES, rule_text, rule_topics
 from bot.service import Game, LocalGame
 
-from .common import plural
+from .common import plural, standing_line
 
 COMMANDS_HELP = (
     "Type an option's number or its code to choose it. Commands: :u takes back your last choice "
@@ -96,11 +96,7 @@ def heading(game: Game, state: GameState, seat: int) -> str:
 def standings_lines(placings: Sequence[tuple[Standing, str]], *, final: bool) -> list[str]:
     """Ranks with every tie-breaker (rubies, then Lira, goods, bonus cards); tied ranks are shared."""
     title = "Final standings" if final else "Standings now"
-    rows = [
-        f"  {s.rank}. {name}: {plural(s.rubies, 'ruby', 'rubies')}, {s.lira} Lira, "
-        f"{plural(s.goods, 'good')}, {plural(s.cards, 'bonus card')}"
-        for s, name in placings
-    ]
+    rows = [standing_line(s, name) for s, name in placings]
     return [f"{title} (rubies, then Lira, goods and bonus cards break ties):", *rows]
 
 

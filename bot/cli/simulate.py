@@ -14,10 +14,10 @@ from .common import (
     ToolParser,
     UsageError,
     add_game_arguments,
-    plural,
     public_line,
     seat_name,
     settings_from_arguments,
+    standing_line,
     usage_error,
 )
 from .dbtools import fail
@@ -89,10 +89,7 @@ def _main(argv: list[str]) -> int:
         print(f"The game was stopped unfinished after {state.turns} turns.")
     print(f"Final standings after {state.turns} turns ({state.round} rounds):")
     for s in result(state):
-        print(
-            f"  {s.rank}. {seat_name(colours, s.seat)}: {plural(s.rubies, 'ruby', 'rubies')}, "
-            f"{s.lira} Lira, {plural(s.goods, 'good')}, {plural(s.cards, 'bonus card')}"
-        )
+        print(standing_line(s, seat_name(colours, s.seat)))
     return 0
 
 

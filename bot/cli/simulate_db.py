@@ -16,7 +16,7 @@ from bot import engine
 from bot.engine.settings import GameSettings
 from bot.service import Game, GameService
 
-from .common import plural
+from .common import plural, standing_line
 from .local import choice_rng, computer_turn, table_options
 
 LOCAL_USER = "local:Player{}"
@@ -115,11 +115,7 @@ async def _print_end(svc: GameService, game: Game, quiet: bool) -> None:
     state = game.state
     print(f"Final standings of game #{game.id} after {state.turns} turns ({state.round} rounds):")
     for p in await svc.results(game.id):
-        s = p.standing
-        print(
-            f"  {s.rank}. {p.name}: {plural(s.rubies, 'ruby', 'rubies')}, {s.lira} Lira, "
-            f"{plural(s.goods, 'good')}, {plural(s.cards, 'bonus card')}"
-        )
+        print(standing_line(p.standing, p.name))
 
 
 def _label(game: Game) -> str:
