@@ -18,6 +18,7 @@ from . import payloads
 from .handlers import Answer, jump_url
 from .lobby import LAYOUT_LABELS, lobby_action
 from .payloads import Payload
+from .publisher import ChannelBlocked, needed_permissions
 from .text import EMBED_DESCRIPTION_LIMIT, clip, plain
 
 if TYPE_CHECKING:
@@ -120,18 +121,18 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
             opts = table_options(
                 seats, computers, layout, neutral_assistants, caravan_leader, move_card, reminder_hours, timeout_hours,
             )
+            missing = needed_permissions(interaction.app_permissions)
+            if missing:
+                return f"I cannot post in this channel. Please let me {missing} here, then try again."
             game = await self.handlers.service.create_lobby(
                 creator=str(interaction.user.id), creator_name=interaction.user.display_name, options=opts,
                 origin="discord", guild_id=interaction.guild_id, channel_id=interaction.channel_id, colour=colour,
             )
             try:
                 await self.handlers.publisher.sync(game.id)
-            except discord.Forbidden:
+            except (discord.Forbidden, ChannelBlocked):  # the channel changed since the check above
                 await self.handlers.service.abandon(game.id, str(interaction.user.id))
-                return (
-                    "I cannot post in this channel. Please let me View Channel, Send Messages, Embed Links "
-                    "and Attach Files here, then try again."
-                )
+                return f"I cannot post in this channel. Please let me {needed_permissions()} here, then try again."
             return f"Your table (game #{game.id}) is open. Others join with the **Join** button; press **Start** when ready."
 
         await self._run(interaction, "new", work)

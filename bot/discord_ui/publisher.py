@@ -36,6 +36,21 @@ log = logging.getLogger(__name__)
 BLOCKED_CODES = (50001, 50013)  # Missing Access, Missing Permissions
 UNKNOWN_MEMBER = 10007
 RETRY_SECONDS = 600.0
+# What the bot needs in a game's channel: permission attribute -> its name in Discord's settings.
+NEEDED_PERMISSIONS = {
+    "view_channel": "View Channel", "send_messages": "Send Messages", "embed_links": "Embed Links",
+    "attach_files": "Attach Files",
+}
+
+
+def needed_permissions(missing_only: discord.Permissions | None = None) -> str:
+    """The needed permissions in bold, as a list for a sentence ('**A**, **B** and **C**'); with
+    `missing_only`, only those these permissions lack."""
+    names = [
+        f"**{label}**" for attr, label in NEEDED_PERMISSIONS.items()
+        if missing_only is None or not getattr(missing_only, attr)
+    ]
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else "".join(names)
 
 
 class ChannelBlocked(errors.ServiceError):
@@ -138,8 +153,7 @@ class Publisher:
             where += f" on {payloads.plain(channel.guild.name)}"
         text = (
             f"I cannot post in {where} for your Istanbul game #{game.id}. Please let me "
-            "**View Channel**, **Send Messages**, **Embed Links** and **Attach Files** there; the game "
-            "goes on by itself once I can (I try again every few minutes)."
+            f"{needed_permissions()} there; the game goes on by itself once I can (I try again every few minutes)."
         )
         if game.row.creator.isdigit():
             with contextlib.suppress(discord.HTTPException):

@@ -122,3 +122,19 @@ async def test_a_full_disk_is_a_plain_answer_and_the_choice_can_be_made_again(en
     await env.service.db.conn.execute("PRAGMA max_page_count = 1000000")
     await table.choose(decision.options[0].code)
     assert (await table.decider())[1].decision_id > decision.decision_id
+
+
+async def test_a_table_is_not_opened_in_a_channel_the_bot_cannot_post_in(env: Env) -> None:
+    """The creator hears what to fix; no lobby is left behind to hold the channel, and no
+    'cannot post' DM follows for a table that never opened."""
+    env.fake.revoke(env.srv.channel, "send_messages")
+    new = env.fake.slash(env.srv.alice, env.srv.channel, "istanbul new", {"seats": 2})
+    await env.fake.settle()
+    reply = new.replies[-1]
+    assert reply.ephemeral and "I cannot post in this channel" in reply.content and "Send Messages" in reply.content
+    assert await env.service.game_in_channel(env.srv.channel.id) is None
+    assert not [m for m in env.fake.dms(env.srv.alice) if "I cannot post in" in m.content]
+    env.fake.grant(env.srv.channel, "send_messages")
+    again = env.fake.slash(env.srv.alice, env.srv.channel, "istanbul new", {"seats": 2})
+    await env.fake.settle()
+    assert "is open" in again.replies[-1].content
