@@ -52,7 +52,7 @@ def read_answer(text: str, d: Decision) -> Answer:
         if name is None:
             return Bad(f"Unknown command {text.split()[0]!r}; the commands are {COMMAND_LIST}.")
         return Command(name, topic.strip())
-    if text.isdigit():
+    if text.isdecimal():  # not isdigit: '²' is a digit that int() refuses
         number = int(text)
         if 1 <= number <= count:
             return Pick(d.options[number - 1].code)

@@ -101,6 +101,6 @@ def _pick(console: Console, games: list[LocalGame]) -> LocalGame:
         text = text.strip().lstrip("#")
         if not text:
             return games[0]
-        if text.isdigit() and int(text) in by_id:
+        if text.isdecimal() and int(text) in by_id:
             return by_id[int(text)]
         console.say(f"{text!r} is not in the list; type one of {', '.join(f'#{g}' for g in by_id)}.")
