@@ -18,6 +18,7 @@ from bot.service import Game, GameService
 
 from .common import plural, standing_line
 from .local import choice_rng, computer_turn, table_options
+from .playout import GameConfig
 
 LOCAL_USER = "local:Player{}"
 
@@ -119,11 +120,9 @@ async def _print_end(svc: GameService, game: Game, quiet: bool) -> None:
 
 
 def _label(game: Game) -> str:
+    """The stored game's options, worded as `simulate` without --db words them."""
     o = game.options
-    parts = [f"{len(game.seats)} players", o.layout]
-    if o.neutral_assistants:
-        parts.append("neutral_assistants")
-    if o.caravan_leader:
-        parts.append("caravan_leader")
-    parts += [f"{k}={v}" for k, v in sorted(o.rules.model_dump(exclude_defaults=True).items())]
-    return ", ".join(parts)
+    return GameConfig(
+        players=len(game.seats), layout=o.layout, neutral_assistants=o.neutral_assistants,
+        caravan_leader=o.caravan_leader, rules=o.rules.model_dump(exclude_defaults=True),
+    ).label()

@@ -322,3 +322,15 @@ def test_bench_without_the_store(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "store" not in json.loads(out) and json.loads(out)["ms_per_game"] > 0
     code, out, err = _run(capsys, "bench", "--store-active", "0")
     assert code == 2 and out == "" and "--store-active" in _one_line(err)
+
+
+def test_simulate_db_names_variants_and_rules_as_simulate_does(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    options = ("--players", "4", "--seed", "3", "--variant", "caravan_leader", "--rule", "two_player_tavern_tiles=all")
+    stored = _simulate(capsys, tmp_path / "v.db", *options, "--steps", "0")
+    code, out, err = _run(capsys, "simulate", *options)
+    assert code == 0, err
+    label = "4 players, short, caravan_leader, two_player_tavern_tiles=all, seed 3: "
+    assert stored[0].startswith(f"Istanbul game #1, {label}")
+    assert out.splitlines()[0].startswith(f"Istanbul, {label}")
