@@ -59,10 +59,11 @@ class Handlers:
         log.info("game %s: %s (interaction %s)", game_id, what, interaction.id)
         try:
             if not interaction.response.is_done():
-                if ack == "private":
-                    await interaction.response.defer(ephemeral=True, thinking=True)
-                else:
-                    await interaction.response.defer()
+                await interaction.response.defer(ephemeral=ack == "private", thinking=ack == "private")
+        except discord.HTTPException as exc:  # too late (Unknown interaction): nothing can be answered
+            log.warning("game %s: %s not acknowledged (%s %s); nothing done", game_id, what, exc.status, exc.code)
+            return
+        try:
             answer = await work()
         except errors.ServiceError as exc:
             answer = str(exc)
@@ -85,7 +86,10 @@ class Handlers:
         if answer is None:
             return
         payload = answer if isinstance(answer, Payload) else Payload(answer[:CONTENT_LIMIT])
-        await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
+        try:
+            await interaction.followup.send(ephemeral=True, **payload.send_kwargs())
+        except discord.HTTPException as exc:  # e.g. the token died meanwhile; the work is done
+            log.warning("game %s: the answer to %s was not delivered (%s %s)", game_id, what, exc.status, exc.code)
 
     # -- decisions --------------------------------------------------------------------------------
 

@@ -138,3 +138,21 @@ async def test_a_table_is_not_opened_in_a_channel_the_bot_cannot_post_in(env: En
     again = env.fake.slash(env.srv.alice, env.srv.channel, "istanbul new", {"seats": 2})
     await env.fake.settle()
     assert "is open" in again.replies[-1].content
+
+
+async def test_a_click_that_discord_no_longer_accepts_changes_nothing_and_logs_no_error(env: Env) -> None:
+    """Acknowledged too late (Discord answers Unknown interaction): the choice is not made, since
+    its player only sees 'This interaction failed', and nothing escapes to discord.py's log."""
+    table = env.table
+    await table.open(seats=2)
+    await table.start()
+    user, decision = await table.decider()
+    before = await fingerprint(env.service)
+    env.fake.fail_next("POST", "/interactions/{webhook_id}/{webhook_token}/callback", "unknown_interaction")
+    click = env.fake.click(table.turn_message(), f"ist:o:{table.game_id}:{decision.decision_id}:{decision.default}",
+                           user, expect_unanswered=True)
+    await env.fake.settle()
+    assert not click.acknowledged and click.replies == []
+    assert await fingerprint(env.service) == before
+    await table.choose(decision.default)
+    assert (await table.decider())[1].decision_id > decision.decision_id
