@@ -274,9 +274,8 @@ def end_payload(
     winners: list[str],
 ) -> Payload:
     """The final standings, the seed (now that it no longer matters), Rematch and Log."""
-    title = f"Game over — {plain(winners[0])} wins!" if len(winners) == 1 else "Game over — a shared win!"
-    if len(winners) > 1:
-        title = f"Game over — {', '.join(plain(w) for w in winners)} share the win!"
+    shown = ", ".join(plain(w) for w in winners)
+    title = f"Game over — {shown} wins!" if len(winners) == 1 else f"Game over — {shown} share the win!"
     lines = [f"{rank}. **{plain(name)}** — {detail}" for rank, name, detail in standings]
     lines.append("")
     lines.append("Ties are broken by Lira, then goods, then bonus cards.")

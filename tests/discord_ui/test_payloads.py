@@ -67,3 +67,16 @@ def test_the_turn_message_pings_only_its_decider() -> None:
     assert [u.id for u in mentions.users] == [1234]  # type: ignore[union-attr]
     quiet = payloads.turn_payload(1, engine.view(state, None), d, seat, NAMES, [], b"png", ping=False)
     assert quiet.send_kwargs()["allowed_mentions"].users is False
+
+
+def test_the_end_names_the_winner_or_those_who_share_the_win_and_the_seed() -> None:
+    state = engine.new_game(engine.GameSettings(players=2), ["red", "blue"], 7)
+    public = engine.view(state, None)
+    standings = [(1, "**Ann**", "5 rubies"), (2, "Bob", "4 rubies")]
+    alone = payloads.end_payload(3, public, standings, 1234, b"png", ["**Ann**"])
+    assert alone.embed is not None and alone.embed.title == "Game over — \\*\\*Ann\\*\\* wins!"
+    assert "This game's seed was 1234." in (alone.embed.description or "")
+    assert [i.item.custom_id for i in alone.view.children] == ["ist:u:3:rematch", "ist:u:3:log"]  # type: ignore[union-attr, attr-defined]
+    shared = payloads.end_payload(3, public, standings, None, b"png", ["**Ann**", "Bob"])
+    assert shared.embed is not None and shared.embed.title == "Game over — \\*\\*Ann\\*\\*, Bob share the win!"
+    assert "seed" not in (shared.embed.description or "")
