@@ -99,7 +99,8 @@ async def set_away(handlers: Handlers, user: str, days: int) -> Answer:
 
 async def wake_parked_timers(handlers: Handlers, user: str, parked_at: float | None, due_at: float) -> None:
     """Reminders and timeouts of the user's games that waited for the end of their time away
-    (they were moved to exactly that moment) now wait until `due_at` instead."""
+    (they were moved to exactly that moment) now wait until `due_at` instead. The timer loop
+    looks at them at once: `Handlers.guarded` wakes it after every command."""
     svc = handlers.service
     if parked_at is None:
         return
@@ -107,9 +108,6 @@ async def wake_parked_timers(handlers: Handlers, user: str, parked_at: float | N
         for timer in await svc.timers(row.id):
             if timer.kind in ("reminder", "timeout") and timer.due_at == parked_at:
                 await svc.reschedule_timer(timer, due_at)
-    scheduler = getattr(handlers.client, "scheduler", None)
-    if scheduler is not None:
-        scheduler.poke()
 
 
 async def user_stats(handlers: Handlers, user: str) -> Answer:
