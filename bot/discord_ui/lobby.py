@@ -13,13 +13,15 @@ from ..service import Game, TableOptions, errors
 from ..store.surface import MessageRow
 from .items import LobbyItem
 from .payloads import Payload, view_of
-from .text import clip, plain
+from .text import NEUTRAL, clip, plain
 
 if TYPE_CHECKING:
     from .handlers import Handlers
     from .publisher import Publisher
 
 log = logging.getLogger(__name__)
+
+LOBBY_DAYS = 7  # a table not started by then is closed (the scheduler's hourly sweep)
 
 LAYOUT_LABELS = {
     "short": "Short paths (recommended for a first game)",
@@ -72,11 +74,13 @@ def lobby_payload(game: Game, creator_name: str) -> Payload:
             f"{plain(creator_name)} is setting up a game of Istanbul for {opts.seats} players. "
             "Press **Join** to take a seat; the creator presses **Start** (seat order is drawn at random)."
         ),
-        colour=discord.Colour.from_rgb(120, 98, 70),
+        colour=NEUTRAL,
     )
     embed.add_field(name=f"Players ({len(game.seats)}/{opts.human_seats})", value="\n".join(seats)[:1024], inline=True)
     embed.add_field(name="Settings", value="\n".join(settings_lines(opts))[:1024], inline=True)
-    embed.set_footer(text="Only the creator can change the settings or start. The lobby closes after 7 days.")
+    embed.set_footer(
+        text=f"Only the creator can change the settings or start. The lobby closes after {LOBBY_DAYS} days."
+    )
     taken = {s.colour for s in game.seats if s.colour}
     colours = [discord.SelectOption(label="Any colour (drawn at the start)", value="any")] + [
         discord.SelectOption(label=c.capitalize(), value=c) for c in COLOURS if c not in taken

@@ -33,6 +33,7 @@ from ..store import TimerRow
 from ..store import backup as backup_database
 from .handlers import jump_url
 from .idle import idle_notice, mute_view
+from .lobby import LOBBY_DAYS
 from .payloads import Payload
 from .publisher import RETRY_SECONDS, ChannelBlocked, DiscordBusy
 from .text import plain
@@ -43,7 +44,6 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_REMINDERS = 3
-LOBBY_DAYS = 7
 IDLE_DAYS = 30
 SWEEP_SECONDS = 3600.0
 POLL_SECONDS = 60.0  # the longest the loop sleeps without looking at the timers
@@ -262,7 +262,7 @@ class Scheduler:
         await self.maybe_backup()
 
     async def sweep(self) -> None:
-        """Close lobbies older than 7 days and games without a move for 30 days, with a notice;
+        """Close lobbies older than LOBBY_DAYS and games without a move for IDLE_DAYS, with a notice;
         abandon the games of servers the bot was removed from while it was not running."""
         await self.forget_lost_servers()
         now = self.service.clock()

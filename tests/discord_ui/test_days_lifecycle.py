@@ -32,6 +32,7 @@ async def sweep_after(env: Env, seconds: float) -> None:
 async def test_a_lobby_that_never_starts_closes_after_seven_days_and_frees_the_channel(env: Env) -> None:
     table = env.table
     lobby = await table.open(seats=3)
+    assert "The lobby closes after 7 days." in lobby.embed_text  # what the lobby promises is what happens
     old = table.game_id
     mark = newest_id(env)
     await sweep_after(env, 7 * DAY - 1)
