@@ -36,6 +36,12 @@ def idle_notice(game: Game, seat: int, hours: float) -> Payload:
     return Payload(text, None, [], view)
 
 
+def muted_notice(state: engine.GameState) -> str:
+    """The once-only notice that marks this turn's reminders as muted (kept per turn, so the next
+    turn is reminded again)."""
+    return f"mute.{state.turns}"
+
+
 def mute_view(game_id: int) -> discord.ui.View:
     """The button on a reminder: no more reminders for the rest of this turn."""
     return view_of(UtilityButton(game_id, "mute", label="Mute this turn", row=0))
@@ -84,7 +90,7 @@ async def idle_action(handlers: Handlers, interaction: discord.Interaction[Any],
     if action == "mute":
         if decider.user_id != user:
             return "Only the player whose turn it is can mute its reminders."
-        await svc.notice_once(game_id, f"mute.{game.state.turns}", user)
+        await svc.notice_once(game_id, muted_notice(game.state), user)
         return "No more reminders for this turn."
     if action in ("skip", "hand"):
         await svc.check_idle(game, user, "skip" if action == "skip" else "hand over")

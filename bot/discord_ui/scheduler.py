@@ -32,7 +32,7 @@ from ..service import Game, UserSettings, errors
 from ..store import TimerRow
 from ..store import backup as backup_database
 from .handlers import jump_url
-from .idle import idle_notice, mute_view
+from .idle import idle_notice, mute_view, muted_notice
 from .lobby import LOBBY_DAYS
 from .payloads import Payload
 from .publisher import RETRY_SECONDS, ChannelBlocked, DiscordBusy
@@ -169,7 +169,7 @@ class Scheduler:
             return
         assert game.state is not None
         count = int(timer.payload.get("count", 0))
-        muted = await self.service.has_notice(game.id, f"mute.{game.state.turns}", user)
+        muted = await self.service.has_notice(game.id, muted_notice(game.state), user)
         if muted or settings.notify == "none" or count >= MAX_REMINDERS:
             await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
             return
