@@ -23,6 +23,8 @@ def main(argv: list[str]) -> int:
         args = parser.parse_args(argv)
         if args.guild is not None and args.guild <= 0:
             parser.error("--guild must be a server id")
+        if args.guild is not None and args.everywhere:
+            parser.error("--guild and --everywhere exclude each other")
     except UsageError as exc:
         return usage_error("sync", exc)
     try:
