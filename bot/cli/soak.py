@@ -67,6 +67,8 @@ def main(argv: list[str]) -> int:
             parser.error("--games must be at least 1")
         if args.every < 1:
             parser.error("--every must be at least 1")
+        if args.turn_cap < 1:
+            parser.error("--turn-cap must be at least 1")
         if not 0.0 <= args.option_sample <= 1.0:
             parser.error("--option-sample must be between 0 and 1")
     except UsageError as exc:

@@ -118,7 +118,11 @@ def test_bench_prints_one_json_object(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 @pytest.mark.parametrize(
-    ("tool", "argv"), [("soak", ("--games", "0")), ("bench", ("--games", "x")), ("soak", ("--bogus",))]
+    ("tool", "argv"),
+    [
+        ("soak", ("--games", "0")), ("bench", ("--games", "x")), ("soak", ("--bogus",)),
+        ("soak", ("--turn-cap", "0")), ("soak", ("--every", "0")), ("soak", ("--option-sample", "2")),
+    ],
 )
 def test_soak_and_bench_reject_bad_arguments(
     capsys: pytest.CaptureFixture[str], tool: str, argv: tuple[str, ...]
