@@ -49,6 +49,9 @@ def card_id(game: int, code: str) -> str:
     return f"ist:c:{game}:{code}"
 
 
+def utility_id(game: int, action: str) -> str:
+    return f"ist:u:{game}:{action}"
+
 
 def lobby_id(game: int, action: str) -> str:
     assert action in LOBBY, action

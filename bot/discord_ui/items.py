@@ -93,7 +93,7 @@ class UtilityButton(discord.ui.DynamicItem[Button], template=ids.UTILITY_TEMPLAT
         self, game: int, action: str, *, label: str = "…",
         style: discord.ButtonStyle = discord.ButtonStyle.secondary, row: int | None = None,
     ) -> None:
-        super().__init__(Button(label=label, style=style, custom_id=f"ist:u:{game}:{action}"), row=row)
+        super().__init__(Button(label=label, style=style, custom_id=ids.utility_id(game, action)), row=row)
         self.game, self.action = game, action
 
     @classmethod
