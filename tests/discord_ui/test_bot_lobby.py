@@ -125,3 +125,31 @@ async def test_computer_seats_move_one_message_per_turn_and_the_end_offers_a_rem
         assert table.game_id != game.id and "2 computer players" in lobby.embed_text
     finally:
         await botkit.stop_env(env)
+
+
+async def test_each_settings_select_changes_its_setting_and_the_panel_shows_the_new_value(env: Env) -> None:
+    fake, srv = env.fake, env.srv
+    fake.slash(srv.alice, srv.channel, "istanbul new", {"seats": 4})
+    await fake.settle()
+    table = env.table
+    opened = fake.click(table.lobby(), f"ist:l:{table.game_id}:settings", srv.alice)
+    await fake.settle()
+    panel = opened.replies[-1]
+    for action, values in (("set.seats", ["3"]), ("set.layout", ["in_order"]), ("set.clock", ["fast"]),
+                           ("set.variants", ["neutral_assistants"])):
+        fake.select(panel, f"ist:l:{table.game_id}:{action}", values, srv.alice)
+        await fake.settle()
+        panel = fake.message(panel.id)
+        chosen = next(s for s in panel.selects if s.custom_id.endswith(action))
+        assert [o.value for o in chosen.options if o.default] == values, action
+    opts = (await table.game()).options
+    assert (opts.seats, opts.layout, opts.reminder_hours, opts.timeout_hours) == (3, "in_order", 2.0, 12.0)
+    assert opts.neutral_assistants and not opts.caravan_leader and opts.rules.move_card_semantics == "distance"
+    lobby = table.lobby().embed_text
+    assert "Places in number order" in lobby and "a reminder after 2 h" in lobby and "after 12 h" in lobby
+    # the service's rules hold here too: five seats do not go with the neutral assistants
+    before = await fingerprint(env.service)
+    refused = fake.select(panel, f"ist:l:{table.game_id}:set.seats", ["5"], srv.alice)
+    await fake.settle()
+    assert refused.replies[-1].ephemeral and "2-4 players" in refused.replies[-1].content
+    assert await fingerprint(env.service) == before
