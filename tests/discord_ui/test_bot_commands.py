@@ -8,14 +8,8 @@ import discord
 
 from tests.discord_ui import botkit
 from tests.discord_ui.botkit import Env
+from tests.discord_ui.dayskit import started
 from tests.service.helpers import fingerprint
-
-
-async def started(env: Env, seats: int = 3) -> botkit.Table:
-    table = env.table
-    await table.open(seats=seats)
-    await table.start()
-    return table
 
 
 async def play_turns(table: botkit.Table, n: int) -> None:

@@ -12,15 +12,9 @@ import pytest
 from bot import engine
 from tests.discord_ui import botkit
 from tests.discord_ui.botkit import Env
+from tests.discord_ui.dayskit import started
 from tests.discord_ui.fakecord import Fakecord
 from tests.service.helpers import fingerprint
-
-
-async def started(env: Env, seats: int = 3) -> botkit.Table:
-    table = env.table
-    await table.open(seats=seats)
-    await table.start()
-    return table
 
 
 async def test_every_click_is_acknowledged_first_and_only_the_decider_counts(env: Env) -> None:
