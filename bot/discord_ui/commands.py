@@ -175,9 +175,7 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
             from .idle import confirm
 
             game = await self._game_here(interaction)
-            admin = bool(interaction.permissions.manage_channels)
-            if str(interaction.user.id) != game.row.creator and not admin:
-                raise errors.NotAllowed("Only the game's creator or someone who can manage this channel can abandon it.")
+            self.handlers.service.check_abandon(game, str(interaction.user.id), admin=bool(interaction.permissions.manage_channels))
             return confirm(game.id, "abandonok", f"Abandon game #{game.id}? It ends without a result.", "Yes, abandon it")
 
         await self._run(interaction, "abandon", work)

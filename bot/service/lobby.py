@@ -159,14 +159,20 @@ class LobbyMixin(ServiceCore):
             await self._turn_timers(conn, started, state, now)
             return started
 
+    @staticmethod
+    def check_abandon(game: Game, user: str, *, admin: bool) -> None:
+        """The refusal `abandon` would give `user` now, if any: for a front end that asks for a
+        confirmation first. `admin`: the user may manage the game's channel."""
+        if game.row.status in ("finished", "abandoned"):
+            raise GameIsOver()
+        if user != game.row.creator and not admin:
+            raise NotAllowed("Only the game's creator or a channel admin (Manage Channels) can abandon it.")
+
     async def abandon(self, game_id: int, user: str, *, admin: bool = False) -> Game:
         """End a lobby or a game without a result (its creator, or a channel admin)."""
         async with self.lock(game_id), self.db.transaction() as conn:
             game = await self._load(conn, game_id)
-            if game.row.status in ("finished", "abandoned"):
-                raise GameIsOver()
-            if user != game.row.creator and not admin:
-                raise NotAllowed("Only the game's creator or a channel admin can abandon it.")
+            self.check_abandon(game, user, admin=admin)
             await sql.set_status(conn, game_id, "abandoned", self.clock())
             await timer_sql.clear_timers(conn, game_id)
             return await self._load(conn, game_id)
