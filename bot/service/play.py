@@ -148,9 +148,13 @@ class PlayMixin(ServiceCore):
             return await self._set_computer(await self.load(game_id), seat, computer, by_user)
 
     async def take_back_seat(self, game_id: int, user: str) -> Game:
+        """The owner plays their seat again after a computer played it."""
         async with self.lock(game_id):
             game = await self.load(game_id)
-            return await self._set_computer(game, self._human_seat(game, user), False, user)
+            seat = self._human_seat(game, user)
+            if not game.seats[seat].computer:
+                raise errors.NotAllowed("You are playing your own seat already; only a seat's owner can take it back.")
+            return await self._set_computer(game, seat, False, user)
 
     async def _set_computer(self, game: Game, seat: int, computer: bool, by_user: str | None) -> Game:
         """`set_computer` on a game loaded under its lock."""

@@ -280,6 +280,7 @@ async def test_only_a_persons_seat_is_handed_over(svc: GameService) -> None:
     await refused(svc, game.id, lambda: svc.set_computer(game.id, 2, True), errors.NotAllowed)
     await refused(svc, game.id, lambda: svc.set_computer(game.id, 7, True), errors.NotAllowed)
     await refused(svc, game.id, lambda: svc.take_back_seat(game.id, "zed"), errors.NotSeated)
+    await refused(svc, game.id, lambda: svc.take_back_seat(game.id, "p0"), errors.NotAllowed)  # plays it already
 
 
 async def test_computer_turns_yield_one_outcome_per_turn(svc: GameService) -> None:
