@@ -10,15 +10,13 @@ import discord
 
 from .. import engine
 from ..service import errors
-from ..service.users import MAX_AWAY_DAYS, parse_clock, parse_zone
+from ..service.users import parse_quiet, parse_zone
 from .handlers import jump_url
 from .payloads import Payload
 from .text import EMBED_DESCRIPTION_LIMIT, newest_lines, place_name, plain
 
 if TYPE_CHECKING:
     from .handlers import Answer, Handlers
-
-DAY = 86400.0
 
 
 async def games_overview(handlers: Handlers, user: str) -> Answer:
@@ -56,16 +54,7 @@ async def change_settings(
     if zone is not None:
         changes["zone"] = parse_zone(zone)
     if quiet is not None:
-        text = quiet.strip().lower()
-        if text in ("off", "none", "no", ""):
-            changes["quiet_from"] = changes["quiet_to"] = None
-        else:
-            start, sep, end = text.partition("-")
-            if not sep:
-                raise errors.BadOptions("Write quiet hours as a range like 22:00-07:00, or 'off'.")
-            changes["quiet_from"], changes["quiet_to"] = parse_clock(start), parse_clock(end)
-            if changes["quiet_from"] == changes["quiet_to"]:
-                raise errors.BadOptions("Quiet hours need an end that differs from their start, like 22:00-07:00.")
+        changes["quiet_from"], changes["quiet_to"] = parse_quiet(quiet)
     settings = await handlers.service.update_user_settings(user, **changes) if changes else (
         await handlers.service.user_settings(user)
     )
@@ -73,41 +62,18 @@ async def change_settings(
 
 
 async def set_away(handlers: Handlers, user: str, days: int) -> Answer:
-    """Start, change or (0 days) end a time away. The period is kept after it ends, so the time
-    away never counts towards a turn's timeout; extending it keeps its start."""
-    svc = handlers.service
-    if not 0 <= days <= MAX_AWAY_DAYS:
-        raise errors.BadOptions(f"Away can last 0 to {MAX_AWAY_DAYS} days.")
-    now = svc.clock()
-    current = await svc.user_settings(user)
-    away = current.away_at(now)
+    """Start, change or (0 days) end a time away (the rules are the service's `set_away`). The
+    timer loop looks at any timer moved at once: `Handlers.guarded` wakes it after every command."""
+    before, after = await handlers.service.set_away(user, days)
     if days == 0:
-        if not away:
+        if after == before:  # nothing changed: they were not away
             return "You are not away; reminders and turn timeouts apply to you."
-        await svc.update_user_settings(user, away_until=now)
-        await wake_parked_timers(handlers, user, current.away_until, now)
         return "Welcome back: reminders and turn timeouts apply to you again."
-    until = now + days * DAY
-    await svc.update_user_settings(user, away_from=current.away_from if away else now, away_until=until)
-    if away:
-        await wake_parked_timers(handlers, user, current.away_until, until)
+    until = after.away_until or 0.0
     return (
         f"You are away until <t:{int(until)}:f> ({days} day{'s' if days != 1 else ''}): no reminders, and "
         "nobody can skip your turns meanwhile. `/istanbul away 0` ends it early."
     )
-
-
-async def wake_parked_timers(handlers: Handlers, user: str, parked_at: float | None, due_at: float) -> None:
-    """Reminders and timeouts of the user's games that waited for the end of their time away
-    (they were moved to exactly that moment) now wait until `due_at` instead. The timer loop
-    looks at them at once: `Handlers.guarded` wakes it after every command."""
-    svc = handlers.service
-    if parked_at is None:
-        return
-    for row in await svc.user_games(user):
-        for timer in await svc.timers(row.id):
-            if timer.kind in ("reminder", "timeout") and timer.due_at == parked_at:
-                await svc.reschedule_timer(timer, due_at)
 
 
 async def user_stats(handlers: Handlers, user: str) -> Answer:

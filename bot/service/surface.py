@@ -7,11 +7,15 @@ from __future__ import annotations
 from typing import Any
 
 from ..store import TimerRow
+from ..store import games as game_sql
 from ..store import surface as sql
 from ..store import timers as timer_sql
 from ..store.surface import MessageRow
 from .core import ServiceCore
-from .users import UserSettings, merge_settings, stored_settings
+from .errors import BadOptions
+from .users import MAX_AWAY_DAYS, UserSettings, merge_settings, stored_settings
+
+DAY = 86400.0
 
 
 class SurfaceMixin(ServiceCore):
@@ -63,6 +67,30 @@ class SurfaceMixin(ServiceCore):
             new = merge_settings(await stored_settings(conn, user_id), changes)
             await timer_sql.set_user_settings(conn, user_id, new.model_dump(mode="json"))
         return new
+
+    async def set_away(self, user_id: str, days: int) -> tuple[UserSettings, UserSettings]:
+        """Start, change or (0 days) end a time away: the settings (before, after). The period is
+        kept after it ends, so the time away never counts towards a turn's timeout; extending it
+        keeps its start. Reminders and timeouts that waited for the old end of the time away
+        (they were moved to exactly that moment) now wait for the new one."""
+        if not 0 <= days <= MAX_AWAY_DAYS:
+            raise BadOptions(f"Away can last 0 to {MAX_AWAY_DAYS} days.")
+        now = self.clock()
+        async with self.db.transaction() as conn:
+            before = await stored_settings(conn, user_id)
+            away = before.away_at(now)
+            if days == 0 and not away:
+                return before, before
+            until = now + days * DAY
+            start = before.away_from if away else now
+            after = merge_settings(before, {"away_until": until} if days == 0 else {"away_from": start, "away_until": until})
+            await timer_sql.set_user_settings(conn, user_id, after.model_dump(mode="json"))
+            if away and before.away_until is not None:
+                for row in await game_sql.games_of_user(conn, user_id, ("lobby", "active")):
+                    for timer in await timer_sql.timers_of(conn, row.id):
+                        if timer.kind in ("reminder", "timeout") and timer.due_at == before.away_until:
+                            await sql.move_timer(conn, timer.game_id, timer.kind, timer.due_at, until, timer.payload)
+        return before, after
 
     async def reschedule_timer(self, timer: TimerRow, due_at: float, changes: dict[str, Any] | None = None) -> bool:
         """Move a handled timer later (its payload updated by `changes`), unless it was set again

@@ -28,6 +28,20 @@ def parse_clock(text: str) -> int:
     return int(m.group(1)) * 60 + int(m.group(2) or 0)
 
 
+def parse_quiet(text: str) -> tuple[int | None, int | None]:
+    """Quiet hours written as a range like "22:00-07:00" (minutes after midnight), or "off"."""
+    text = text.strip().lower()
+    if text in ("off", "none", "no", ""):
+        return None, None
+    start, sep, end = text.partition("-")
+    if not sep:
+        raise BadOptions("Write quiet hours as a range like 22:00-07:00, or 'off'.")
+    begin, finish = parse_clock(start), parse_clock(end)
+    if begin == finish:
+        raise BadOptions("Quiet hours need an end that differs from their start, like 22:00-07:00.")
+    return begin, finish
+
+
 def parse_zone(name: str) -> str:
     """A valid IANA time zone name (matched without regard to case), or BadOptions."""
     wanted = name.strip()

@@ -23,6 +23,7 @@ from tests.service.helpers import (
 
 FOUNTAIN = 7
 HOUR = 3600.0
+DAY = 24 * HOUR
 
 
 async def table(svc: GameService, people: int = 3, computers: int = 0, **options: Any) -> Game:
@@ -272,6 +273,31 @@ async def test_time_away_does_not_count_as_idle(svc: GameService, clock: FakeClo
     await refused(svc, game.id, lambda: svc.hand_idle_seat(game.id, "p1"), errors.NotAllowed, "not up yet")
     clock.advance(HOUR)
     assert (await svc.skip_turn(game.id, "p1")).decider_after == 1
+
+
+async def test_time_away_starts_extends_keeping_its_start_and_ends_early(svc: GameService, clock: FakeClock) -> None:
+    """Extending a time away keeps its start; ending it early keeps the period (so it still does
+    not count as idle); the turn timers that waited for its end move with it. Ending a time away
+    that is not running, or asking for more than 14 days, changes nothing."""
+    game = await table(svc, reminder_hours=2, timeout_hours=5)
+    await refused(svc, game.id, lambda: svc.set_away("p0", 15), errors.BadOptions, "0 to 14 days")
+    before, after = await svc.set_away("p0", 0)
+    assert before == after and after.away_until is None
+    start = clock.now
+    _, away = await svc.set_away("p0", 2)
+    assert (away.away_from, away.away_until) == (start, start + 2 * DAY)
+    timers = await svc.timers(game.id)
+    assert timers
+    for timer in timers:  # parked at the end of the time away, as the Discord scheduler does
+        await svc.reschedule_timer(timer, start + 2 * DAY)
+    clock.advance(HOUR)
+    _, longer = await svc.set_away("p0", 3)
+    assert (longer.away_from, longer.away_until) == (start, clock.now + 3 * DAY)
+    assert {t.due_at for t in await svc.timers(game.id)} == {clock.now + 3 * DAY}
+    clock.advance(HOUR)
+    _, back = await svc.set_away("p0", 0)
+    assert (back.away_from, back.away_until) == (start, clock.now) and not back.away_at(clock.now)
+    assert {t.due_at for t in await svc.timers(game.id)} == {clock.now}
 
 
 async def test_only_a_persons_seat_is_handed_over(svc: GameService) -> None:
