@@ -81,7 +81,7 @@ def _run() -> int:
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return 2
-    if settings.discord_token is not None and settings.discord_token.get_secret_value():
+    if settings.has_token:
         from bot.cli.dbtools import database_problem
         from bot.discord_ui import run_bot
 

@@ -35,6 +35,11 @@ class Settings(BaseSettings):
     backup_hours: float = Field(default=24.0, validation_alias="BACKUP_HOURS", ge=0, le=24 * 365)
 
     @property
+    def has_token(self) -> bool:
+        """Whether a (non-empty) Discord bot token is set."""
+        return self.discord_token is not None and bool(self.discord_token.get_secret_value())
+
+    @property
     def backups(self) -> Path:
         return self.backup_dir if self.backup_dir is not None else self.db_path.parent / "backups"
 

@@ -32,7 +32,7 @@ def main(argv: list[str]) -> int:
     except SettingsError as exc:
         print(exc, file=sys.stderr)
         return 2
-    if settings.discord_token is None or not settings.discord_token.get_secret_value():
+    if not settings.has_token:
         print("sync: no DISCORD_TOKEN is set (see `python -m bot run` for how to get one).", file=sys.stderr)
         return 2
     guild = None if args.everywhere else (args.guild or settings.dev_guild_id)
