@@ -39,3 +39,15 @@ def result(state: GameState) -> list[Standing]:
 
 def winners(state: GameState) -> list[int]:
     return [s.seat for s in result(state) if s.rank == 1]
+
+
+CRITERIA = ("rubies", "Lira", "goods", "bonus cards")
+
+
+def decided_by(ahead: Standing, behind: Standing) -> str | None:
+    """What puts `ahead` before `behind`: the first of rubies, Lira, goods and bonus cards in which
+    they differ; None when they are tied on all four (a shared place)."""
+    for name, a, b in zip(CRITERIA, ahead.key, behind.key, strict=True):
+        if a != b:
+            return name
+    return None

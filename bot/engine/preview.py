@@ -1,0 +1,151 @@
+"""Where a choice leads, from public information only: short notes beside the options.
+
+`previews(view, decision)` gives, for the options it can say something about, one short note:
+what waits on a place a move goes to (merchants to pay, the Governor, the Smuggler, your own
+assistant, a family member to catch, a turn that would end for want of an assistant), and the
+odds of the Tea House calls and the Black Market roll. Other players are named by colour. Only
+the view's public parts are read (positions, Lira, goods), so the notes are the same whatever
+the hidden cards are, and building them changes nothing in the game.
+
+`undo_refusal(...)` says why a choice cannot be taken back, from the events since it was made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+
+from .components import (
+    BLACK_MARKET,
+    FOUNTAIN,
+    MERCHANT_FEE,
+    POLICE_STATION,
+    TEA_HOUSE,
+    black_market_blue,
+)
+from .decision import Decision, Event
+from .state import GameState
+from .views import View
+
+MAX_NOTE = 90  # fits a select option's description (100) and an 80-column line beside a short label
+
+
+@cache
+def at_least(total: int) -> float:
+    """The chance that two dice show at least `total`."""
+    hits = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b >= total)
+    return hits / 36
+
+
+def percent(p: float) -> str:
+    return f"{round(p * 100)} %"
+
+
+def colour_name(g: GameState, seat: int) -> str:
+    return g.players[seat].colour.capitalize()
+
+
+def join_notes(parts: Sequence[str], limit: int = MAX_NOTE) -> str:
+    """Parts joined by "; ", the ones that do not fit replaced by "+N more"."""
+    out: list[str] = []
+    for i, part in enumerate(parts):
+        rest = len(parts) - i - 1
+        candidate = "; ".join([*out, part])
+        tail = f"; +{rest} more" if rest else ""
+        if len(candidate + tail) > limit:
+            return "; ".join([*out, f"+{len(parts) - i} more"]) if out else f"+{len(parts)} more"
+        out.append(part)
+    return "; ".join(out)
+
+
+def arrival_notes(g: GameState, seat: int, place: int) -> list[str]:
+    """What a merchant of `seat` finds on `place`, in the order the turn meets it."""
+    p = g.players[seat]
+    notes: list[str] = []
+    own_assistant = place in p.assistants
+    neutral_assistant = g.settings.neutral_assistants and place in g.board.neutral_assistants
+    if place != FOUNTAIN and not own_assistant and not neutral_assistant and not p.stack:
+        return ["no assistant to leave: your turn ends"]
+    if own_assistant:
+        notes.append("your assistant waits")
+    elif neutral_assistant:
+        notes.append("a neutral assistant waits")
+    if place != FOUNTAIN:
+        others = [q.seat for q in g.players if q.seat != seat and q.merchant == place]
+        neutral = sum(1 for m in g.board.neutral_merchants if m == place)
+        if others or neutral:
+            names = [colour_name(g, s) for s in others] + ["neutral"] * bool(neutral)
+            fee = MERCHANT_FEE * (len(others) + neutral)
+            short = "" if p.lira >= fee else ", more than you have: your turn ends"
+            notes.append(f"pay {fee} Lira ({', '.join(names)}){short}")
+    if place != POLICE_STATION:
+        caught = [colour_name(g, q.seat) for q in g.players if q.seat != seat and q.family == place]
+        if caught:
+            notes.append("catch " + " and ".join(caught) + ("'s family" if len(caught) == 1 else " families"))
+    if g.board.governor == place:
+        notes.append("the Governor")
+    if g.board.smuggler == place:
+        notes.append("the Smuggler")
+    return notes
+
+
+def tea_house_note(call: int) -> str:
+    return f"dice alone reach {call}: {percent(at_least(call))}"
+
+
+def black_market_note() -> str:
+    chances = []
+    for blue in (1, 2, 3):
+        p = sum(1 / 36 for a in range(1, 7) for b in range(1, 7) if black_market_blue(a + b) == blue)
+        chances.append(f"{blue} jewelry {percent(p)}")
+    return "dice alone: " + ", ".join(chances) + f", none {percent(1 - at_least(7))}"
+
+
+def previews(v: View, d: Decision) -> dict[str, str]:
+    """Notes for the options of `d` (the pending decision of the game `v` shows), by code."""
+    g = v.state
+    seat = d.player
+    notes: dict[str, str] = {}
+    for o in d.options:
+        code = o.code
+        if code.startswith("go.") and code[3:].isdigit():
+            found = arrival_notes(g, seat, int(code[3:]))
+            if found:
+                notes[code] = join_notes(found)
+        elif d.kind == "action" and _at(g, seat) == TEA_HOUSE and code[:1] == "n" and code[1:].isdigit():
+            notes[code] = tea_house_note(int(code[1:]))
+        elif d.kind == "action" and _at(g, seat) == BLACK_MARKET and (code == "roll" or code.startswith("g.")):
+            notes[code] = black_market_note()
+    return notes
+
+
+def _at(g: GameState, seat: int) -> int:
+    steps = g.steps
+    return steps[-1].place if steps else 0
+
+
+BARRIER_REASONS = {
+    "dice": "a die was rolled",
+    "draw": "a card was drawn",
+    "card": "a bonus card was played face up",
+    "discard": "a card was discarded face up",
+    "demand": "a new demand tile was turned up",
+    "forfeit": "a turn was skipped",
+}
+
+
+def undo_refusal(g: GameState, player: int, recent: Sequence[Event]) -> str:
+    """Why `player` cannot take a choice back now (ask only when `can_undo` says no), from the
+    game's latest events (`recent`, oldest first): the newest barrier or other player's choice."""
+    if g.finished:
+        return "the game is over"
+    for k in range(len(recent) - 1, -1, -1):
+        e = recent[k]
+        if e.kind == "input" and e.player is not None and e.player != player:
+            if any(x.kind == "input" and x.player == player for x in recent[:k]):
+                return f"{colour_name(g, e.player)} has chosen since your last choice"
+            return "you have made no choice to take back"
+        reason = BARRIER_REASONS.get(e.kind)
+        if reason:
+            return reason
+    return "you have made no choice to take back"
