@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 from bot.engine import components
-from bot.engine.mocha import data
+from bot.engine import texts as base_texts
+from bot.engine.mocha import data, texts
 
 CODE_RE = re.compile(r"[a-z][a-z0-9_.-]{0,11}")
 
@@ -248,3 +250,194 @@ def test_guild_19_one_coffee_off_in_total() -> None:
 
 def test_guild_20_half_the_coffee_house_price_rounded_up() -> None:
     assert [data.guild20_coffee(r) for r in range(5, 0, -1)] == [3, 4, 4, 5, 5]
+
+
+# -- texts ---------------------------------------------------------------------------------------
+
+ALL_TEXTS: list[tuple[str, str]] = [
+    *((f"place {k}", v) for k, v in texts.PLACE_TEXTS.items()),
+    *((f"card {k}", v) for k, v in texts.CARD_TEXTS.items()),
+    *((f"guild {k}", v) for k, v in texts.GUILD_CARD_TEXTS.items()),
+    *((f"tavern tile {k}", v) for k, v in texts.TAVERN_TILE_TEXTS.items()),
+    *((f"token {k}", v) for k, v in texts.TOKEN_TEXTS.items()),
+    *((f"rule {k}", v) for k, v in texts.RULE_TEXTS.items()),
+]
+ALL_NAMES: list[str] = [
+    *texts.PLACE_NAMES.values(),
+    *texts.CARD_NAMES.values(),
+    *texts.GUILD_CARD_NAMES.values(),
+    *texts.TAVERN_TILE_NAMES.values(),
+    *texts.TOKEN_NAMES.values(),
+    *texts.RULE_NAMES.values(),
+]
+
+
+def test_every_item_has_a_name_and_a_text() -> None:
+    assert set(texts.PLACE_NAMES) == set(texts.PLACE_TEXTS) == set(data.PLACES)
+    assert set(texts.CARD_NAMES) == set(texts.CARD_TEXTS) == set(data.BONUS_CARDS)
+    assert set(texts.GUILD_CARD_NAMES) == set(texts.GUILD_CARD_TEXTS) == set(data.GUILD_CARDS)
+    assert set(texts.TAVERN_TILE_NAMES) == set(texts.TAVERN_TILE_TEXTS) == set(data.TAVERN_TILE_TYPES)
+    assert set(texts.TOKEN_NAMES) == set(texts.TOKEN_TEXTS)
+    assert {data.COFFEE_TRADER, "barrier", "barrier_control", "baksheesh"} == set(texts.TOKEN_NAMES)
+    assert set(texts.RULE_NAMES) == set(texts.RULE_TEXTS) == {
+        "coffee",
+        "guild_cards",
+        "tavern_tiles",
+        "caravansary_coffee",
+    }
+    assert len(texts.HELP_TOPICS) == len(ALL_TEXTS) == 4 + 9 + 20 + 2 + 4 + 4
+
+
+@pytest.mark.parametrize(("label", "text"), ALL_TEXTS)
+def test_texts_are_short_plain_sentences(label: str, text: str) -> None:
+    assert text and text.strip() == text, label
+    assert len(text) <= texts.MAX_TEXT_LENGTH == 300, (label, len(text))
+    assert "\n" not in text and "*" not in text and "  " not in text, label
+    assert text[0].isupper() and text.endswith("."), label
+    assert 1 <= len(re.split(r"(?<=[.!?])\s+(?=[A-Z])", text)) <= 3, label
+
+
+def test_names_are_short_and_unique() -> None:
+    assert all(0 < len(name) <= 26 and name.strip() == name for name in ALL_NAMES)
+    assert all(len(name) <= 24 for name in texts.CARD_NAMES.values())
+    assert len({name.lower() for name in ALL_NAMES}) == len(ALL_NAMES)
+
+
+def test_texts_carry_the_numbers_of_the_data() -> None:
+    assert f"{data.ROAST_LIRA} Lira" in texts.PLACE_TEXTS[17]
+    assert f"{data.ROAST_MAX_COFFEE} coffee" in texts.PLACE_TEXTS[17]
+    assert f"{data.GUILD_HALL_COFFEE} coffee" in texts.PLACE_TEXTS[18]
+    assert f"top {data.GUILD_HALL_DRAW} guild cards" in texts.PLACE_TEXTS[18]
+    assert f"{data.BARRIER_COFFEE} coffee" in texts.PLACE_TEXTS[19]
+    assert "6 up to 10" in texts.PLACE_TEXTS[20]
+    assert f"{data.BAKSHEESH_COFFEE} coffee" in texts.TOKEN_TEXTS["baksheesh"]
+    assert "3 yellow" in texts.TOKEN_TEXTS["baksheesh"]
+    assert "1 red, 1 green, 1 blue" in texts.TOKEN_TEXTS["baksheesh"]
+    assert "2 Lira or 1 good" in texts.TOKEN_TEXTS["coffee_trader"]
+    assert "1, 2, 3 and 4 coffee" in texts.RULE_TEXTS["tavern_tiles"]
+    assert "1 and 3" in texts.RULE_TEXTS["tavern_tiles"]
+    assert f"{data.CARAVANSARY_COFFEE} coffee" in texts.RULE_TEXTS["caravansary_coffee"]
+    assert f"{data.COFFEE_CARD_COFFEE} coffee" in texts.CARD_TEXTS["coffee2"]
+    assert f"{data.GUILD_CARD_COFFEE} coffee" in texts.CARD_TEXTS["guild"]
+    assert f"{data.LIRA8_LIRA} Lira" in texts.CARD_TEXTS["lira8"]
+    assert f"up to {data.SWAP_MAX}" in texts.CARD_TEXTS["swap3"]
+    assert "1: 1 coffee; 2: 2 Lira; 3: 1 yellow; 4: 1 green; 5: 1 red; 6: 1 blue" in texts.CARD_TEXTS["mdice"]
+    assert "to 6" in texts.CARD_TEXTS["six"] and "neutral" in texts.CARD_TEXTS["six"]
+    guild = texts.GUILD_CARD_TEXTS
+    assert "4-6 adds 1 blue" in guild[8] and "7-12 adds 3" in guild[8]
+    assert "4 Lira instead of 2" in guild[9]
+    assert "15 Lira" in guild[10] and "20 Lira" in guild[11] and "red, green and yellow" in guild[10]
+    assert "any 6 goods" in guild[13] and "15 Lira" in guild[16]
+    assert "5 coffee" in guild[17] and "1 coffee" in guild[18] and "2 guild cards" in guild[18]
+    assert "1 coffee less" in guild[19] and "half" in guild[20] and "rounded up" in guild[20]
+    assert all("red mosque tile cannot" in guild[n] for n in data.GUILD_NO_RED_TILE)
+
+
+def test_coffee_is_never_a_good_in_the_texts() -> None:
+    # E-43: where a text asks for goods it says that coffee does not count, except the exchange card.
+    assert "coffee is not a good" in texts.PLACE_TEXTS[17]
+    assert all("coffee" in texts.GUILD_CARD_TEXTS[n] for n in (2, 3, 4, 5, 13))
+    assert "goods or coffee" in texts.CARD_TEXTS["swap3"]
+
+
+# -- help topics ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("topic", "name"),
+    [
+        ("17", "Roasting Plant"),
+        ("#18", "Guild Hall"),
+        ("place 19", "Tavern"),
+        ("coffee house", "Coffee House"),
+        ("g7", "Back to the Fountain (guild 7)"),
+        ("guild 7", "Back to the Fountain (guild 7)"),
+        ("Guild  Card 20", "Coffee House at half price (guild 20)"),
+        ("c.g12", "Any place (guild 12)"),
+        ("c.mdice", "Two dice, two rewards"),
+        ("corner", "Go to a corner"),
+        ("card:coffeeh2", "Coffee House twice"),
+        ("movement tile", "Movement tile"),
+        ("tavern:encounter", "Encounter tile"),
+        ("BARRIER", "Barrier"),
+        ("barrier control", "Barrier control tile"),
+        ("baksheesh", "Baksheesh tile"),
+        ("e.coffee_trader", "Coffee trader"),
+        ("coffee trader", "Coffee trader"),
+        ("coffee", "Coffee"),
+        ("guild cards", "Guild cards"),
+        ("tavern tiles", "Tavern tile piles"),
+        ("caravansary coffee", "Caravansary coffee"),
+    ],
+)
+def test_help_aliases(topic: str, name: str) -> None:
+    found = texts.rule_text(topic)
+    assert found is not None and found.startswith(f"{name}: "), (topic, found)
+
+
+@pytest.mark.parametrize("topic", ["", "16", "21", "g0", "g21", "guild 21", "c.g", "c.dice", "tavern 19"])
+def test_unknown_topics(topic: str) -> None:
+    assert texts.rule_text(topic) is None
+
+
+def test_aliases_are_unique_and_do_not_shadow_the_base_game() -> None:
+    aliases = [texts.norm(a) for topic in texts.HELP_TOPICS for a in topic.aliases]
+    per_topic = [{texts.norm(a) for a in topic.aliases} for topic in texts.HELP_TOPICS]
+    assert len(set(aliases)) == sum(len(s) for s in per_topic)  # no alias names two topics
+    assert all(base_texts.rule_text(alias) is None for alias in aliases), [
+        a for a in aliases if base_texts.rule_text(a) is not None
+    ]
+
+
+def test_every_topic_resolves_by_its_name() -> None:
+    assert texts.rule_topics() == [t.name for t in texts.HELP_TOPICS]
+    for name in texts.rule_topics():
+        found = texts.rule_text(name)
+        assert found is not None and found.startswith(f"{name}: "), name
+
+
+# -- own words -----------------------------------------------------------------------------------
+
+NGRAM = 8
+
+
+def _words(text: str) -> list[str]:
+    text = re.sub(r"<[^>]+>", " ", text).lower().replace("\u2019", "'").replace("\u2018", "'")
+    return re.findall(r"[a-z0-9]+(?:'[a-z]+)?", text)
+
+
+def _ngrams(words: list[str]) -> set[tuple[str, ...]]:
+    return {tuple(words[i : i + NGRAM]) for i in range(len(words) - NGRAM + 1)}
+
+
+def _seeds_folder() -> Path | None:
+    for parent in Path(__file__).resolve().parents:
+        folder = parent / "shared" / "rules" / "seeds"
+        if folder.is_dir():
+            return folder
+    return None
+
+
+def test_no_text_shares_eight_words_in_a_row_with_a_rulebook() -> None:
+    folder = _seeds_folder()
+    if folder is None:
+        pytest.skip("shared/rules/seeds is not on this machine: the rulebooks cannot be compared")
+    books = sorted(folder.glob("*.txt"))
+    assert books, folder
+    rulebook: set[tuple[str, ...]] = set()
+    for book in books:
+        rulebook |= _ngrams(_words(book.read_text(encoding="utf-8", errors="replace")))
+    for label, text in [*ALL_TEXTS, *(("name", n) for n in ALL_NAMES)]:
+        shared = _ngrams(_words(text)) & rulebook
+        assert not shared, (label, [" ".join(s) for s in shared])
+
+
+def test_the_own_words_check_can_fail() -> None:
+    # A rulebook sentence of the module must be caught by the same check.
+    folder = _seeds_folder()
+    if folder is None:
+        pytest.skip("shared/rules/seeds is not on this machine: the rulebooks cannot be compared")
+    book = (folder / "003_990c31f60f5c0a77.txt").read_text(encoding="utf-8")
+    copied = "Take 2 cards from the top of the face-down pile of Guild cards."
+    assert copied in book
+    assert _ngrams(_words(copied)) & _ngrams(_words(book))
