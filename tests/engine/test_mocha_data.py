@@ -61,6 +61,7 @@ def test_guild_hall_gives_1_coffee_draws_2_discards_1() -> None:
 def test_tavern_options_and_barrier_price() -> None:
     assert data.TAVERN_OPTIONS == ("barrier", "tile", "baksheesh")
     assert data.BARRIER_COFFEE == 2
+    assert data.TAVERN_TILES_PER_PLAYER == 1
 
 
 @pytest.mark.parametrize("players", [3, 4, 5])
@@ -318,7 +319,7 @@ def test_texts_carry_the_numbers_of_the_data() -> None:
     assert "1 and 3" in texts.RULE_TEXTS["tavern_tiles"]
     assert f"{data.CARAVANSARY_COFFEE} coffee" in texts.RULE_TEXTS["caravansary_coffee"]
     assert f"{data.COFFEE_CARD_COFFEE} coffee" in texts.CARD_TEXTS["coffee2"]
-    assert f"{data.GUILD_CARD_COFFEE} coffee" in texts.CARD_TEXTS["guild"]
+    assert f"{data.GUILD_CARD_COFFEE} coffee" in texts.CARD_TEXTS["buyguild"]
     assert f"{data.LIRA8_LIRA} Lira" in texts.CARD_TEXTS["lira8"]
     assert f"up to {data.SWAP_MAX}" in texts.CARD_TEXTS["swap3"]
     assert "1: 1 coffee; 2: 2 Lira; 3: 1 yellow; 4: 1 green; 5: 1 red; 6: 1 blue" in texts.CARD_TEXTS["mdice"]
@@ -331,6 +332,12 @@ def test_texts_carry_the_numbers_of_the_data() -> None:
     assert "5 coffee" in guild[17] and "1 coffee" in guild[18] and "2 guild cards" in guild[18]
     assert "1 coffee less" in guild[19] and "half" in guild[20] and "rounded up" in guild[20]
     assert all("red mosque tile cannot" in guild[n] for n in data.GUILD_NO_RED_TILE)
+
+
+def test_cards_playable_after_the_last_round_say_so() -> None:
+    # E-55: exactly the cards of FINAL_CARDS.
+    late = {kind for kind, text in texts.CARD_TEXTS.items() if "after the last round" in text}
+    assert late == set(data.FINAL_CARDS)
 
 
 def test_coffee_is_never_a_good_in_the_texts() -> None:
@@ -366,6 +373,8 @@ def test_coffee_is_never_a_good_in_the_texts() -> None:
         ("coffee trader", "Coffee trader"),
         ("coffee", "Coffee"),
         ("guild cards", "Guild cards"),
+        ("guild", "Guild cards"),
+        ("c.buyguild", "Buy a guild card"),
         ("tavern tiles", "Tavern tile piles"),
         ("caravansary coffee", "Caravansary coffee"),
     ],

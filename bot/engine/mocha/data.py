@@ -148,7 +148,7 @@ def coffee_house_price(rubies_left: int) -> int:
 # Kind codes: a play is "c.<kind>" (at most 10 characters). House value H2: 2 of each kind.
 BONUS_CARDS: Final = {
     "coffee2": 2,  # take 2 coffee
-    "guild": 2,  # pay 2 coffee, draw 1 guild card
+    "buyguild": 2,  # pay 2 coffee, draw 1 guild card
     "lira8": 2,  # pay 1 coffee, take 8 Lira
     "swap3": 2,  # exchange up to 3 goods or coffee for as many others
     "mdice": 2,  # roll 2 dice, one reward per die (table H4)
@@ -167,7 +167,7 @@ def bonus_cards() -> dict[str, int]:
 
 
 COFFEE_CARD_COFFEE: Final = 2  # "coffee2"
-GUILD_CARD_COFFEE: Final = 2  # "guild": coffee paid ...
+GUILD_CARD_COFFEE: Final = 2  # "buyguild": coffee paid ...
 GUILD_CARD_DRAW: Final = 1  # ... for this many guild cards
 LIRA8_COFFEE: Final = 1  # "lira8": coffee paid ...
 LIRA8_LIRA: Final = 8  # ... for this many Lira

@@ -36,9 +36,9 @@ PLACE_TEXTS: dict[int, str] = {
     ),
     # E-41: one option per action; the Barrier may stay on its edge; never the Tavern itself.
     19: (
-        "Choose one: pay 2 coffee to set the Barrier on any edge between two neighbouring places "
-        "and use one of their actions (not the Tavern's) with no encounters there; buy the top "
-        "tile of a Tavern pile for its coffee; or pay the Baksheesh for a ruby."
+        "Choose one: pay 2 coffee to set the Barrier on any edge between two neighbouring places, "
+        "take its control tile and use one of their actions (not the Tavern's) with no encounters "
+        "there; buy the top tile of a Tavern pile for its coffee; or pay the Baksheesh for a ruby."
     ),
     # E-25, E-42.
     20: (
@@ -51,7 +51,7 @@ PLACE_TEXTS: dict[int, str] = {
 # Bonus cards of this module, by kind code (a play is "c.<kind>").
 CARD_NAMES: dict[str, str] = {
     "coffee2": "Take 2 coffee",
-    "guild": "Buy a guild card",
+    "buyguild": "Buy a guild card",
     "lira8": "Coffee for 8 Lira",
     "swap3": "Exchange up to 3",
     "mdice": "Two dice, two rewards",
@@ -68,18 +68,19 @@ _H4 = "; ".join(
 CARD_TEXTS: dict[str, str] = {
     # E-32e: any free moment of your turn.
     "coffee2": "Gain 2 coffee at any moment of your turn that is not inside an action.",
-    "guild": "Pay 2 coffee to draw the top card of the guild pile into your hand.",
+    "buyguild": "Pay 2 coffee to draw the top card of the guild pile into your hand.",
     # E-55: also after the last round.
-    "lira8": "Hand in 1 coffee and receive 8 Lira from the bank. Still playable after the last round.",
-    # E-43: the one card of this module where a good may be coffee.
+    "lira8": "Hand in 1 coffee and receive 8 Lira from the bank. Also playable after the last round.",
+    # E-43: the one card of this module where a good may be coffee; E-55.
     "swap3": (
         "Give back up to 3 items, goods or coffee, and take as many others of different kinds, "
-        "goods or coffee, in their place; say 2 yellow for 1 blue and 1 coffee."
+        "goods or coffee, in their place; say 2 yellow for 1 blue and 1 coffee. Also playable "
+        "after the last round."
     ),
-    # House value H4: one reward per die.
+    # House value H4: one reward per die; E-55.
     "mdice": (
         f"Roll both dice; each die pays by its face: {_H4}. You get both rewards; this table is a "
-        "house value until the printed card is read."
+        "house value until the printed card is read. Also playable after the last round."
     ),
     # E-20: never for neutral tokens; either order with the red tile.
     "six": (
@@ -221,9 +222,9 @@ _SIDE_B = ", ".join(f"{n} {c}" for c, n in data.baksheesh_goods("b").items())
 TOKEN_TEXTS: dict[str, str] = {
     # E-1, E-11, E-12, components.md §18 #28: only between two places, never on the outer edge.
     "barrier": (
-        "Lies on the edge between two neighbouring places. Step-by-step moves (normal moves, the "
-        "Movement tile, the 3-4 card, companions) may not cross it unless you hold its control "
-        "tile; jumps such as the corner card ignore it."
+        "Set at the Tavern across the edge between two neighbouring places. Step-by-step moves "
+        "(normal moves, the Movement tile, the 3-4 card, companions) may not cross it except by "
+        "the holder of its control tile; jumps such as the corner card ignore it."
     ),
     # E-12: the controller's merchant, companion and family member all pass.
     "barrier_control": (
@@ -314,7 +315,7 @@ def _topics() -> tuple[Topic, ...]:
         topics.append(Topic(name, TOKEN_TEXTS[key], (*token_aliases[key], name)))
     rule_aliases = {
         "coffee": ("coffee",),
-        "guild_cards": ("guild cards", "guild card", "guild deck", "playing a guild card"),
+        "guild_cards": ("guild", "guild cards", "guild card", "guild deck", "playing a guild card"),
         "tavern_tiles": ("tavern tiles", "tavern piles", "tavern tile piles"),
         "caravansary_coffee": ("caravansary coffee", "6 coffee"),
     }
