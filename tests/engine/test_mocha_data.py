@@ -280,6 +280,8 @@ def test_every_item_has_a_name_and_a_text() -> None:
     assert set(texts.TAVERN_TILE_NAMES) == set(texts.TAVERN_TILE_TEXTS) == set(data.TAVERN_TILE_TYPES)
     assert set(texts.TOKEN_NAMES) == set(texts.TOKEN_TEXTS)
     assert {data.COFFEE_TRADER, "barrier", "barrier_control", "baksheesh"} == set(texts.TOKEN_NAMES)
+    assert texts.ENCOUNTER_NAMES == {"coffee_trader": "Coffee trader"}
+    assert list(texts.ENCOUNTER_TEXTS.items()) == [("coffee_trader", texts.TOKEN_TEXTS["coffee_trader"])]
     assert set(texts.RULE_NAMES) == set(texts.RULE_TEXTS) == {
         "coffee",
         "guild_cards",

@@ -244,6 +244,10 @@ TOKEN_TEXTS: dict[str, str] = {
     ),
 }
 
+# The Coffee trader as an encounter, keyed like the base game's ENCOUNTER_NAMES ("e.coffee_trader").
+ENCOUNTER_NAMES: dict[str, str] = {data.COFFEE_TRADER: TOKEN_NAMES[data.COFFEE_TRADER]}
+ENCOUNTER_TEXTS: dict[str, str] = {data.COFFEE_TRADER: TOKEN_TEXTS[data.COFFEE_TRADER]}
+
 RULE_NAMES: dict[str, str] = {
     "coffee": "Coffee",
     "guild_cards": "Guild cards",
