@@ -17,6 +17,7 @@ from bot.engine.components import (
     GREAT_MOSQUE,
     SMALL_MOSQUE,
     SULTANS_PALACE,
+    WAINWRIGHT,
     tea_house_lira,
 )
 
@@ -173,7 +174,7 @@ LIRA8_COFFEE: Final = 1  # "lira8": coffee paid ...
 LIRA8_LIRA: Final = 8  # ... for this many Lira
 SWAP_MAX: Final = 3  # "swap3": up to 3 goods or coffee, each for another good or coffee
 SIX_FACE: Final = 6  # "six": the face a die is turned to
-REPEAT_CARD_PLACE: Final = {"wain2": 1, "coffeeh2": COFFEE_HOUSE}  # "if you are at ..." (E-33)
+REPEAT_CARD_PLACE: Final = {"wain2": WAINWRIGHT, "coffeeh2": COFFEE_HOUSE}  # "if you are at ..." (E-33)
 MOVEMENT_CARDS: Final = ("corner",)  # replace the normal move (E-32a); a teleport (E-10, E-11)
 # Cards whose "good" may also be coffee (E-43): only the exchange card in this module.
 GOOD_OR_COFFEE_CARDS: Final = ("swap3",)
