@@ -42,15 +42,28 @@ def bonus_deck(mocha_cards: Mapping[str, int]) -> dict[str, int]:
 
 
 CATACOMBS_NAME: Final = "Catacombs"
-# E-46, D-20: the merchant stack or the companion, whichever took the action; never back here.
-CATACOMBS_TEXT: Final = (
-    "Take 1 good of your choice or 1 coffee. Then the merchant stack or companion that came here "
-    "moves to any other place you pick. It takes no action there, and there are no encounters there or here."
+# E-46, D-20: the merchant stack or the companion, whichever took the action; never back here. With
+# RuleOptions.catacombs_family_member_moves a family member sent here by the Police Station moves.
+_CATACOMBS = (
+    "Take 1 good of your choice or 1 coffee. Then {} moves to any other place you pick, {}. It takes "
+    "no action there, and there are no encounters there or here."
 )
+_WHO_MOVES = {
+    False: ("the merchant stack or companion that took this turn", "never the family member"),
+    True: ("the token that took the action", "your family member too when the Police Station sent it here"),
+}
 
 
-def help_entries() -> dict[str, tuple[str, str]]:
+def catacombs_text(family_member_moves: bool = False) -> str:
+    """The Catacombs' rule text under RuleOptions.catacombs_family_member_moves."""
+    return _CATACOMBS.format(*_WHO_MOVES[family_member_moves])
+
+
+CATACOMBS_TEXT: Final = catacombs_text()
+
+
+def help_entries(family_member_moves: bool = False) -> dict[str, tuple[str, str]]:
     """Aliases of the Catacombs' help topic (normalised) -> (display name, text)."""
-    entry = (CATACOMBS_NAME, CATACOMBS_TEXT)
+    entry = (CATACOMBS_NAME, catacombs_text(family_member_moves))
     aliases = (str(CATACOMBS), f"#{CATACOMBS}", f"p{CATACOMBS}", f"place {CATACOMBS}", CATACOMBS_NAME.lower())
     return dict.fromkeys(aliases, entry)

@@ -3,6 +3,8 @@ and 72-card deck (bot.engine.bazaar), checked against shared/rules/components.md
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import re
 from collections import Counter
 from pathlib import Path
@@ -288,9 +290,18 @@ def test_dice_table_covers_two_to_twelve_once() -> None:
 
 # -- the Great Bazaar ------------------------------------------------------------------------------
 
-# A stand-in for Mocha & Baksheesh's 18 cards (house value H2: 9 kinds, 2 each); the real table
-# lives in that module's data.
-MOCHA_STAND_IN = {f"m{n}": 2 for n in range(9)}
+
+def _mocha_cards() -> dict[str, int]:
+    """Mocha & Baksheesh's 18 cards: the module's own table once it is in the engine, else a
+    stand-in with the codes that module chose (house value H2: 9 kinds, 2 each)."""
+    if importlib.util.find_spec("bot.engine.mocha") is not None:
+        mocha = importlib.import_module("bot.engine.mocha.data")
+        return dict(mocha.bonus_cards())
+    codes = ("coffee2", "guild", "lira8", "swap3", "mdice", "six", "corner", "wain2", "coffeeh2")
+    return dict.fromkeys(codes, 2)
+
+
+MOCHA_STAND_IN = _mocha_cards()
 
 
 def test_catacombs_place_25() -> None:
@@ -309,6 +320,8 @@ def test_great_bazaar_uses_all_72_cards() -> None:
 def test_great_bazaar_deck_refuses_clashing_codes_or_a_wrong_mocha_deck() -> None:
     with pytest.raises(ValueError, match="used twice"):
         bazaar.bonus_deck({"letter": 2, **{f"m{n}": 2 for n in range(8)}})
+    with pytest.raises(ValueError, match="used twice"):
+        bazaar.bonus_deck({"stay": 2, **{f"m{n}": 2 for n in range(8)}})
     with pytest.raises(ValueError, match="18"):
         bazaar.bonus_deck({"m0": 2})
 
@@ -326,8 +339,13 @@ def _all_texts() -> list[tuple[str, str]]:
         out += [(f"card {c} coffee={coffee}", t.card_text(c, coffee)) for c in t.CARD_NAMES]
     out += [(f"kind {k}", v) for k, v in t.KIND_TEXTS.items()]
     out += [(f"rule {k}", v) for k, v in t.RULE_TEXTS.items()]
-    out += [(f"token {k}", v) for k, v in t.TOKEN_TEXTS.items()]
-    out.append(("catacombs", bazaar.CATACOMBS_TEXT))
+    for coffee in (False, True):
+        for usable in (False, True):
+            out += [
+                (f"token {k} coffee={coffee} {usable}", t.token_text(k, coffee, usable))
+                for k in t.TOKEN_NAMES
+            ]
+    out += [(f"catacombs {moves}", bazaar.catacombs_text(moves)) for moves in (False, True)]
     return out
 
 
@@ -340,7 +358,9 @@ def test_every_item_has_a_name_and_a_text() -> None:
     assert set(t.CARD_NAMES) == set(t.CARD_TEXTS) == set(d.LETTERS_BONUS_CARDS)
     assert set(t.KIND_NAMES) == set(t.KIND_TEXTS) == set(d.CARD_KINDS) - set(d.LETTERS_BONUS_CARDS)
     assert set(t.RULE_NAMES) == set(t.RULE_TEXTS) == {"letters", "double_move"}
-    assert set(t.TOKEN_NAMES) == set(t.TOKEN_TEXTS) == {"companion", "courier"}
+    assert set(t.TOKEN_NAMES) == {"companion", "courier"}
+    with pytest.raises(KeyError):
+        t.token_text("governor", coffee=True)
     assert bazaar.CATACOMBS_NAME == "Catacombs"
 
 
@@ -380,13 +400,28 @@ def test_key_numbers_are_in_the_texts() -> None:
     society = t.place_text(24, coffee=False)
     assert "exactly 6 seals" in society and "3, 2 and 1 Lira" in society
     assert "once each" in society and "whoever" in t.place_text(24, coffee=False, society_bonus_per="action")
-    assert all(s in t.CARD_TEXTS["lsdice"] for s in ("2-5", "3 Lira", "6-8", "9-10", "11-12", "letter"))
+    assert all(s in t.CARD_TEXTS["ldice"] for s in ("2-5", "3 Lira", "6-8", "9-10", "11-12", "letter"))
     assert "7 Lira" in t.CARD_TEXTS["sell7"] and "3 Lira" in t.CARD_TEXTS["pay3move"]
     assert "3 or 4 seals" in t.RULE_TEXTS["double_move"]
-    assert "2 seals" in t.RULE_TEXTS["letters"] and "2 Lira" in t.TOKEN_TEXTS["courier"]
+    assert "2 seals" in t.RULE_TEXTS["letters"] and "2 Lira" in t.token_text("courier", coffee=False)
     assert "10 Lira" in t.KIOSK_TEXTS["K17"] and "Wainwright ruby" in t.KIOSK_TEXTS["K18"]
     for code, colour in d.GOOD3_CARDS.items():
         assert f"1 {colour} good" in t.CARD_TEXTS[code] and "3 Lira" in t.CARD_TEXTS[code]
+
+
+def test_texts_follow_the_rule_options() -> None:
+    assert "that very turn" in t.token_text("companion", False, companion_usable_on_placement_turn=True)
+    assert "next turn" in t.token_text("companion", False, companion_usable_on_placement_turn=False)
+    assert "Encounter tile" in t.token_text("courier", coffee=True)
+    assert "Encounter tile" not in t.token_text("courier", coffee=False)
+    assert "never the family member" in bazaar.catacombs_text(family_member_moves=False)
+    assert "Police Station" in bazaar.catacombs_text(family_member_moves=True)
+    assert bazaar.catacombs_text(RuleOptions().catacombs_family_member_moves) == bazaar.CATACOMBS_TEXT
+    assert "not coffee" in t.place_text(23, coffee=True) and "coffee" not in t.place_text(23, coffee=False)
+    assert t.help_entries(False, companion_usable_on_placement_turn=False)["companion"][1] == t.token_text(
+        "companion", False, False
+    )
+    assert bazaar.help_entries(family_member_moves=True)["25"][1] == bazaar.catacombs_text(True)
 
 
 def test_letter_names() -> None:

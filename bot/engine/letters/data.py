@@ -243,7 +243,7 @@ def kiosk_options(tile: str, coffee: bool) -> tuple[Trade, ...]:
 
 # The twelve kinds, by code (each at most 10 characters so that "c.<code>" is a valid option code).
 LETTER: Final = "letter"  # take 1 letter
-DICE: Final = "lsdice"  # roll 2 dice, one reward by the sum (H5)
+DICE: Final = "ldice"  # roll 2 dice, one reward by the sum (H5)
 SELL7: Final = "sell7"  # pay 1 good (or coffee) for 7 Lira
 GOOD3: Final = "good3"  # the pictured good and 3 Lira (one card per colour, H3)
 COPY: Final = "copy"  # carry out the top card of the discard pile (E-35)

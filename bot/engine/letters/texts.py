@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Literal
 
 from ..texts import PLACE_NAMES as BASE_PLACE_NAMES
+from ..texts import _norm as normalise  # the base game's help lookup compares topics this way
 from . import data as d
 
 __all__ = [
@@ -25,13 +26,13 @@ __all__ = [
     "RULE_NAMES",
     "RULE_TEXTS",
     "TOKEN_NAMES",
-    "TOKEN_TEXTS",
     "card_text",
     "help_entries",
     "kiosk_text",
     "letter_name",
     "normalise",
     "place_text",
+    "token_text",
     "topics",
 ]
 
@@ -57,12 +58,6 @@ _PLACE_TEXTS: dict[int, str] = {
         "with you and going clockwise, everybody claims one tile and may use it; you also use the "
         "tile nobody claimed. All of them are then discarded."
     ),
-    # E-51: the good is never coffee; with no Lira the auction is skipped.
-    d.AUCTION_HOUSE: (
-        "Gain 1 good of your choice (never coffee), then put 2 bonus cards up for sale: open at 1 Lira or more, "
-        "each rival in turn may raise once or pass, then you may raise a last time. The winner draws "
-        "2 cards and pays you, or the bank if you won."
-    ),
 }
 
 # E-52, D-32: exactly 6 seals; the 3/2/1 Lira go to the first three distinct players by default.
@@ -76,8 +71,19 @@ _SOCIETY_BONUS: dict[SocietyBonusPer, str] = {
 }
 
 
+# E-51: the good is never coffee; nobody bids more Lira than they hold.
+_AUCTION = (
+    "Gain 1 good of your choice{}, then put 2 bonus cards up for sale: you open at 1 Lira or more, each "
+    "rival clockwise may bid higher once or pass, then you may bid once more. Nobody bids beyond their "
+    "Lira. The winner draws the 2 cards and pays you, or the bank if it is you."
+)
+
+
 def place_text(number: int, coffee: bool, society_bonus_per: SocietyBonusPer = "player") -> str:
-    """The rule text of place 21-24 (the Secret Society's depends on coffee and its rule option)."""
+    """The rule text of place 21-24 (the Auction House's and the Secret Society's depend on coffee,
+    the Secret Society's also on its rule option)."""
+    if number == d.AUCTION_HOUSE:
+        return _AUCTION.format(" (not coffee)" if coffee else "")
     if number != d.SECRET_SOCIETY:
         return _PLACE_TEXTS[number]
     return (
@@ -137,10 +143,10 @@ KIOSK_TEXTS: dict[str, str] = {
     "K16": "Roll one die and receive as many Lira as it shows.",
     "K17": f"Spend 10 Lira on 1 wheelbarrow extension. {_EXTENSION_NOTE}",
     "K18": f"Spend 1 good of each colour (fabric, spice, fruit and jewelry) on 1 wheelbarrow extension. {_EXTENSION_NOTE}",
-    # E-47: no assistants collected, no Fountain action; on your own turn your encounters are lost.
+    # E-47: no assistants collected, no Fountain action; the active stack leaving skips phase 4.
     "K19": (
         "Your merchant stack jumps to the Fountain, picking up no assistants and taking no Fountain "
-        "action there. Used on your own turn, it also skips your encounters."
+        "action there. If your merchant took the Kiosk action this turn, your encounters are skipped too."
     ),
     "K20": "Either give 1 good or 1 coffee for 1 letter, or give up 1 letter for 1 good of your choice or 1 coffee.",
     "K21": "Either discard 1 bonus card for 1 letter, or give up 1 letter for 1 bonus card from the face-down pile.",
@@ -251,7 +257,7 @@ RULE_TEXTS: dict[str, str] = {
     # D-18, E-48: only the owner's own merchant, companion or family member delivers, at any moment.
     "letters": (
         "A new letter lies face up: 1 seal and a place number. Whenever your own merchant, companion "
-        "or family member stands on that place, it is delivered and flips to show 2 seals. Seals buy "
+        "or family member stands on that place, the letter is delivered and flips to show 2 seals. Seals buy "
         "rubies at the Secret Society and double moves."
     ),
     # D-17, E-49.
@@ -264,19 +270,31 @@ RULE_TEXTS: dict[str, str] = {
 
 TOKEN_NAMES: dict[str, str] = {"companion": "Companion", "courier": "Courier"}
 
-TOKEN_TEXTS: dict[str, str] = {
-    # E-44, E-45, E-14, E-28.
-    "companion": (
-        "Earned with your first Fountain action. At the start of a turn you may set it beside your "
-        "merchant for free; then each turn moves either of them. It steps 1 place, needs no "
-        "assistants, pays and is paid like a merchant and catches family members."
-    ),
-    # D-19, E-29.
-    "courier": (
-        "An encounter: you may get 1 letter from the Courier for 2 Lira or by discarding 1 letter "
-        "(even the one just received). If you do, roll both dice and move him to that place."
-    ),
+# E-44, E-45 (and its option), E-14, E-28.
+_COMPANION = (
+    "Earned with your first Fountain action. At the start of a turn you may set it beside your "
+    "merchant for free, {} It steps 1 place, needs no assistants, pays and is paid like a merchant "
+    "and catches family members."
+)
+_COMPANION_USE = {
+    True: "then move either of them that very turn.",
+    False: "and from your next turn on move either of them.",
 }
+# D-19, E-29; the Encounter tile (Mocha & Baksheesh) frees him in the Great Bazaar (D-16, E-53).
+_COURIER = (
+    "An encounter: you may get 1 letter from the Courier for 2 Lira or by discarding 1 letter "
+    "(even the one just received). If you do, roll both dice and move him to that place."
+)
+_COURIER_ENCOUNTER_TILE = " With the Encounter tile he costs nothing."
+
+
+def token_text(token: str, coffee: bool, companion_usable_on_placement_turn: bool = True) -> str:
+    """The text of the companion or the Courier, for the game's modules and rule option."""
+    if token == "companion":
+        return _COMPANION.format(_COMPANION_USE[companion_usable_on_placement_turn])
+    if token == "courier":
+        return _COURIER + (_COURIER_ENCOUNTER_TILE if coffee else "")
+    raise KeyError(token)
 
 
 def letter_name(place: int) -> str:
@@ -288,14 +306,13 @@ def letter_name(place: int) -> str:
 # -- help lookup ---------------------------------------------------------------------------------------
 
 
-def normalise(topic: str) -> str:
-    """A help topic as the lookup compares it: lower case, plain quotes, single spaces."""
-    text = topic.strip().lower().replace("\u2019", "'").replace("\u2018", "'")
-    return " ".join(text.split())
-
-
-def help_entries(coffee: bool, society_bonus_per: SocietyBonusPer = "player") -> dict[str, tuple[str, str]]:
-    """Every alias of the module's help topics (normalised) -> (display name, text)."""
+def help_entries(
+    coffee: bool,
+    society_bonus_per: SocietyBonusPer = "player",
+    companion_usable_on_placement_turn: bool = True,
+) -> dict[str, tuple[str, str]]:
+    """Every alias of the module's help topics (normalised) -> (display name, text), worded for a
+    game with or without coffee and for the module's rule options."""
     index: dict[str, tuple[str, str]] = {}
 
     def add(entry: tuple[str, str], *aliases: str) -> None:
@@ -331,8 +348,9 @@ def help_entries(coffee: bool, society_bonus_per: SocietyBonusPer = "player") ->
         "double",
         RULE_NAMES["double_move"],
     )
-    add((TOKEN_NAMES["companion"], TOKEN_TEXTS["companion"]), "companion", "token:companion")
-    add((TOKEN_NAMES["courier"], TOKEN_TEXTS["courier"]), "courier", "e.courier", "encounter:courier")
+    companion = token_text("companion", coffee, companion_usable_on_placement_turn)
+    add((TOKEN_NAMES["companion"], companion), "companion", "token:companion")
+    add((TOKEN_NAMES["courier"], token_text("courier", coffee)), "courier", "e.courier", "encounter:courier")
     return index
 
 
