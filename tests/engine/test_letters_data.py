@@ -19,8 +19,8 @@ from bot.engine.settings import RuleOptions
 from bot.engine.texts import MAX_TEXT_LENGTH, rule_text
 
 OPTION_CODE = re.compile(r"[a-z][a-z0-9_.-]{0,11}")
-SEEDS = Path(__file__).resolve().parents[2].parent.parent / "shared" / "rules" / "seeds"
-SEEDS_FALLBACK = Path("/work/shared/rules/seeds")
+# The rulebooks sit beside the checkouts (shared/rules/seeds next to main/ and wt/).
+SEED_CANDIDATES = [folder / "shared" / "rules" / "seeds" for folder in Path(__file__).resolve().parents]
 
 
 # -- places, letters, seals ------------------------------------------------------------------------
@@ -479,7 +479,7 @@ def test_every_topic_has_an_alias_and_no_alias_shadows_the_base_game() -> None:
 
 
 def _seed_dir() -> Path | None:
-    for path in (SEEDS, SEEDS_FALLBACK):
+    for path in SEED_CANDIDATES:
         if path.is_dir() and any(path.glob("*.txt")):
             return path
     return None
