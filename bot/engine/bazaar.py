@@ -1,0 +1,69 @@
+"""The Great Bazaar's own components: the Catacombs (place 25) and the deck of all 72 bonus cards.
+
+Data and text only. The Great Bazaar is the base game with both expansions on a 5x5 board of
+places 1-25; its rules (the Catacombs' action, the cross-module rules, the 5x5 layout) come with
+its issue ("The Great Bazaar, playable everywhere") and are registered with the engine there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+from .components import BASE_BONUS_CARDS
+from .letters.data import LETTERS_BONUS_CARDS, Bundle
+
+CATACOMBS: Final = 25
+BOARD_PLACES: Final = tuple(range(1, 26))
+BOARD_ROWS: Final = 5
+BOARD_COLUMNS: Final = 5
+
+# Take 1 good of your choice or 1 coffee (coffee is always in play here, E-46), then move the token
+# that performed the action to any other place: no action and no encounters there (E-46, D-20).
+CATACOMBS_GAIN: Final = Bundle(good_or_coffee=1)
+
+MOCHA_BONUS_CARD_TOTAL: Final = 18
+BONUS_CARD_TOTAL: Final = 72  # 26 base + 18 Mocha & Baksheesh + 28 Letters & Seals (D-21)
+
+
+def bonus_deck(mocha_cards: Mapping[str, int]) -> dict[str, int]:
+    """All bonus cards of the Great Bazaar (D-21): the base game's, Mocha & Baksheesh's (passed in,
+    from that module's data) and Letters & Seals'; RuleOptions.ls_bonus_deck does not apply here."""
+    if sum(mocha_cards.values()) != MOCHA_BONUS_CARD_TOTAL:
+        raise ValueError(f"Mocha & Baksheesh has {MOCHA_BONUS_CARD_TOTAL} bonus cards")
+    parts: tuple[Mapping[str, int], ...] = (BASE_BONUS_CARDS, mocha_cards, LETTERS_BONUS_CARDS)
+    deck: dict[str, int] = {}
+    for part in parts:
+        clash = set(deck) & set(part)
+        if clash:
+            raise ValueError(f"bonus card codes used twice: {sorted(clash)}")
+        deck.update(part)
+    return deck
+
+
+CATACOMBS_NAME: Final = "Catacombs"
+# E-46, D-20: the merchant stack or the companion, whichever took the action; never back here. With
+# RuleOptions.catacombs_family_member_moves a family member sent here by the Police Station moves.
+_CATACOMBS = (
+    "Take 1 good of your choice or 1 coffee. Then {} moves to any other place you pick, {}. It takes "
+    "no action there, and there are no encounters there or here."
+)
+_WHO_MOVES = {
+    False: ("the merchant stack or companion that took this turn", "never the family member"),
+    True: ("the token that took the action", "your family member too when the Police Station sent it here"),
+}
+
+
+def catacombs_text(family_member_moves: bool = False) -> str:
+    """The Catacombs' rule text under RuleOptions.catacombs_family_member_moves."""
+    return _CATACOMBS.format(*_WHO_MOVES[family_member_moves])
+
+
+CATACOMBS_TEXT: Final = catacombs_text()
+
+
+def help_entries(family_member_moves: bool = False) -> dict[str, tuple[str, str]]:
+    """Aliases of the Catacombs' help topic (normalised) -> (display name, text)."""
+    entry = (CATACOMBS_NAME, catacombs_text(family_member_moves))
+    aliases = (str(CATACOMBS), f"#{CATACOMBS}", f"p{CATACOMBS}", f"place {CATACOMBS}", CATACOMBS_NAME.lower())
+    return dict.fromkeys(aliases, entry)
