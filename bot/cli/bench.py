@@ -1,6 +1,6 @@
 """``python -m bot bench``: engine speed in uniform-random games, the store's figures (see
-`bot.cli.bench_store`) and the renderer's (turn and private images of mid-game positions), printed
-as one JSON object."""
+`bot.cli.bench_store`) and the renderer's (the turn message's pictures and the private images of
+mid-game positions, on the 4x4 board and on a 5x5 one), printed as one JSON object."""
 
 from __future__ import annotations
 
