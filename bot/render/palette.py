@@ -1,9 +1,10 @@
 """The turn images' 256 colours, so that they are encoded as palette PNGs.
 
 The art is flat shapes and text, so a turn image (the board or the players) holds a few dozen
-flat colours plus the antialiased edges of text and shapes. A palette image is a third of the data of an RGB one and the
-PNG encoder skips its per-line filtering: measured, encoding gets about four times faster and the
-file about half as large, with no visible change (`python -m bot bench`, render section).
+flat colours plus the antialiased edges of text and shapes. A palette image is a third of the
+data of an RGB one and the PNG encoder skips its per-line filtering: measured, encoding gets
+about four times faster and the file about half as large, with no visible change (`python -m bot
+bench`, render section).
 
 The palette is worked out once per process from sample positions drawn like any other (every
 kind of token, chip, badge, the key, the last move, a final position): every colour that covers a
