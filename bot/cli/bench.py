@@ -1,6 +1,6 @@
 """``python -m bot bench``: engine speed in uniform-random games, the store's figures (see
-`bot.cli.bench_store`) and the renderer's (turn and private images of mid-game positions), printed
-as one JSON object."""
+`bot.cli.bench_store`) and the renderer's (the turn message's pictures and the private images of
+mid-game positions, on the 4x4 board and on a 5x5 one), printed as one JSON object."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import apply, new_game, pending, view
+from bot.engine import GameState, apply, new_game, pending, view
 from bot.engine.settings import LayoutName
 
 from .bench_ai import AI_GAMES, ai_figures
@@ -96,76 +96,99 @@ def _ms_p50(samples: list[int]) -> float:
     return round(statistics.median(samples) / 1e6, 1)
 
 
-def render_figures(seed: int, repeats: int = RENDER_REPEATS) -> dict[str, Any]:
-    """Turn image and private image timings and sizes at 2 and at 5 players, each from the
-    positions halfway through `RENDER_POSITIONS` seeded uniform-random games; wall time and the
-    thread's CPU time (the machine may be shared), and the first render of the process (which
-    also works out the turn palette and draws the static layers)."""
+def _render_case(positions: list[tuple[GameState, str]], labels: list[str], repeats: int) -> dict[str, Any]:
+    """Timings and sizes of the turn message's pictures (both, rendered and encoded) and of the
+    private images, over `positions` (each with its caption)."""
     import io
 
     from PIL import Image
 
-    from bot.render import PNG_COMPRESS_LEVEL, render, render_private
-
-    from .render import play_to_turn
+    from bot.render import render_private, render_turn
 
     clock = time.perf_counter_ns
     cpu = time.thread_time_ns
-    first_ms: float | None = None
-    per_count: dict[str, Any] = {}
+    turn_ns: list[int] = []
+    turn_cpu_ns: list[int] = []
+    turn_bytes: list[int] = []
+    private_ns: list[int] = []
+    private_bytes: list[int] = []
+    sizes: dict[str, Any] = {}
+    for state, told in positions:
+        public = view(state, None)
+        pictures = render_turn(public, labels, told)
+        turn_bytes.append(sum(len(p.png) for p in pictures))
+        for p in pictures:
+            with Image.open(io.BytesIO(p.png)) as image:
+                sizes[p.name] = {"px": list(image.size), "bytes": len(p.png)}
+        for _ in range(repeats):
+            t0, c0 = clock(), cpu()
+            render_turn(public, labels, told)
+            turn_ns.append(clock() - t0)
+            turn_cpu_ns.append(cpu() - c0)
+        for seat in range(len(state.players)):
+            own = view(state, seat)
+            private_bytes.append(len(render_private(own, seat, labels)))
+            for _ in range(repeats):
+                t0 = clock()
+                render_private(own, seat, labels)
+                private_ns.append(clock() - t0)
+    return {
+        "positions_at_turn": [state.turns for state, _ in positions],
+        "grid": f"{positions[0][0].width}x{len(positions[0][0].layout) // positions[0][0].width}",
+        "pictures": sizes,  # the last position's
+        "turn_p50_ms": _ms_p50(turn_ns),
+        "turn_cpu_p50_ms": _ms_p50(turn_cpu_ns),
+        "turn_max_ms": round(max(turn_ns) / 1e6, 1),
+        "turn_bytes_p50": int(statistics.median(turn_bytes)),
+        "turn_bytes_max": max(turn_bytes),
+        "private_p50_ms": _ms_p50(private_ns),
+        "private_bytes_p50": int(statistics.median(private_bytes)),
+    }
+
+
+def render_figures(seed: int, repeats: int = RENDER_REPEATS) -> dict[str, Any]:
+    """The turn message's pictures (board and players, rendered and PNG-encoded, timed together)
+    and the private images at 2 and at 5 players on the base game's 4x4 board, and at 5 players
+    on the Great Bazaar's 5x5 board (the same positions moved onto it), each from the positions
+    halfway through `RENDER_POSITIONS` seeded uniform-random games; wall time and the thread's
+    CPU time (the machine may be shared), and the first render of the process (which also works
+    out the palette and draws the static layers)."""
+    from bot.render import PNG_COMPRESS_LEVEL, render_turn
+    from bot.render.caption import caption
+    from bot.render.grids import on_grid
+
+    from .render import played_to_turn
+
+    cases: dict[str, tuple[list[tuple[GameState, str]], list[str]]] = {}
     for players in PLAYER_COUNTS:
         config = GameConfig(players=players, layout=LAYOUT)
-        labels = [f"Player {i + 1}" for i in range(players)]
-        turn_ns: list[int] = []
-        turn_cpu_ns: list[int] = []
-        turn_bytes: list[int] = []
-        private_ns: list[int] = []
-        private_bytes: list[int] = []
-        turns: list[int] = []
-        size: tuple[int, int] = (0, 0)
+        positions = []
         for k in range(RENDER_POSITIONS):
             game_seed = seed + k
             mid = max(1, play(config, game_seed).state.turns // 2)
-            state = play_to_turn(config, game_seed, mid)
-            turns.append(state.turns)
-            public = view(state, None)
-            t0 = clock()
-            data = render(public, labels)  # warm-up: palette, static layers, fonts
-            if first_ms is None:
-                first_ms = round((clock() - t0) / 1e6, 1)
-            turn_bytes.append(len(data))
-            with Image.open(io.BytesIO(data)) as image:
-                size = image.size
-            for _ in range(repeats):
-                t0, c0 = clock(), cpu()
-                render(public, labels)
-                turn_ns.append(clock() - t0)
-                turn_cpu_ns.append(cpu() - c0)
-            for seat in range(players):
-                own = view(state, seat)
-                private_bytes.append(len(render_private(own, seat, labels)))
-                for _ in range(repeats):
-                    t0 = clock()
-                    render_private(own, seat, labels)
-                    private_ns.append(clock() - t0)
-        per_count[str(players)] = {
-            "positions_at_turn": turns,
-            "turn_size_px": list(size),
-            "turn_p50_ms": _ms_p50(turn_ns),
-            "turn_cpu_p50_ms": _ms_p50(turn_cpu_ns),
-            "turn_max_ms": round(max(turn_ns) / 1e6, 1),
-            "turn_bytes_p50": int(statistics.median(turn_bytes)),
-            "turn_bytes_max": max(turn_bytes),
-            "private_p50_ms": _ms_p50(private_ns),
-            "private_bytes_p50": int(statistics.median(private_bytes)),
-        }
+            state, log = played_to_turn(config, game_seed, mid)
+            positions.append((state, caption(log, config.colours())))
+        cases[str(players)] = (positions, [f"Player {i + 1}" for i in range(players)])
+    five = cases[str(PLAYER_COUNTS[-1])]
+    cases["5x5"] = ([(on_grid(state, 5, 5), told) for state, told in five[0]], five[1])
+    first = cases["5x5"][0][0]
+    t0 = time.perf_counter_ns()
+    render_turn(view(first[0], None), cases["5x5"][1], first[1])  # palette, static layers, fonts
+    first_ms = round((time.perf_counter_ns() - t0) / 1e6, 1)
+    for positions, labels in cases.values():  # every kind of board's static layer drawn before timing
+        render_turn(view(positions[0][0], None), labels, positions[0][1])
+    per_case = {name: _render_case(positions, labels, repeats) for name, (positions, labels) in cases.items()}
     return {
-        "benchmark": "render() and render_private() of mid-game positions, PNG encoding included, one thread",
+        "benchmark": (
+            "render_turn() (board.png and players.png, PNG encoding included) and render_private() of "
+            "mid-game positions, one thread; '5x5': the 5-player positions moved onto a 5x5 grid"
+        ),
         "turn_png": "palette (256 colours)",
         "png_compress_level": PNG_COMPRESS_LEVEL,
         "repeats_per_position": repeats,
         "first_render_ms": first_ms,
-        "players": per_count,
+        "players": {k: v for k, v in per_case.items() if k != "5x5"},
+        "5x5": per_case["5x5"],
     }
 
 
@@ -177,8 +200,9 @@ def main(argv: list[str]) -> int:
             "object: player turns and decisions per second, ms per game, the median apply time, the "
             "share of apply time per step kind, the machine, (unless --no-store) the store: submit "
             "latency, load time, bytes per game and the time to start with many stored games, and "
-            "(unless --no-render) the renderer: turn image and private image p50 ms and PNG bytes of "
-            "mid-game positions at 2 and at 5 players, and (unless --no-ai) the greedy computer "
+            "(unless --no-render) the renderer: the turn message's pictures (board and players) and the "
+            "private image, p50 ms and PNG bytes of mid-game positions at 2 and at 5 players and at 5 players "
+            "on a 5x5 board, and (unless --no-ai) the greedy computer "
             "player's decision time p50/p95 ms at 2 and at 5 players."
         ),
     )

@@ -55,12 +55,13 @@ class Pictures:
             return
         people = [s for s in game.seats if s.kind == "local_human"]
         try:
-            images = await svc.render_turn(game.id, [s.seat for s in people])
+            images = await svc.images_of(game, [s.seat for s in people], public=False)
+            sheet = await svc.sheet_of(game)  # the board and the players side by side
         except Exception as exc:  # a picture is a convenience: a drawing bug must not end the game
             self.off = True
             self.console.say(f"Could not draw the pictures ({type(exc).__name__}: {exc}); going on without them.")
             return
-        files = {self.folder / f"game-{game.id}-turn.png": images.public}
+        files = {self.folder / f"game-{game.id}-turn.png": sheet}
         for s in people:
             files[self.folder / f"game-{game.id}-cards-{s.colour}.png"] = images.private[s.seat]
         try:

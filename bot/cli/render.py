@@ -1,5 +1,6 @@
 """``python -m bot render``: play a seeded game between uniform-random players to a given turn and
-write the turn image (``turn.png``) and each player's private image (``private-<seat>.png``), so
+write the turn message's two pictures (``board.png`` and ``players.png``), both side by side as
+local play shows them (``turn.png``) and each player's private image (``private-<seat>.png``), so
 anyone can look at a real position."""
 
 from __future__ import annotations
@@ -7,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot import engine
-from bot.engine import GameState
+from bot.engine import Event, GameState
 
 from .common import (
     ToolParser,
@@ -25,8 +26,8 @@ def _parser() -> ToolParser:
         prog="python -m bot render",
         description=(
             "Play a seeded game between uniform-random players (the same game as `simulate` with the "
-            "same options) up to the start of turn T, write turn.png and private-<seat>.png to DIR and "
-            "print their paths."
+            "same options) up to the start of turn T, write board.png and players.png (the turn message's "
+            "pictures), turn.png (both side by side) and private-<seat>.png to DIR and print their paths."
         ),
     )
     add_game_arguments(parser)
@@ -39,11 +40,18 @@ def _parser() -> ToolParser:
 def play_to_turn(config: GameConfig, seed: int, turn: int) -> GameState:
     """The position when turn `turn` has just started (the final position if the game ends
     first), played by the same random players as `simulate`."""
+    return played_to_turn(config, seed, turn)[0]
+
+
+def played_to_turn(config: GameConfig, seed: int, turn: int) -> tuple[GameState, list[Event]]:
+    """`play_to_turn` and the game's log up to there."""
     player = RandomPlayer(seed)
     state = engine.new_game(config.settings(), config.colours(), seed)
+    log: list[Event] = []
     while state.turns < turn and (d := engine.pending(state)) is not None:
-        state, _ = engine.apply(state, d.player, d.decision_id, player.choose(d))
-    return state
+        state, events = engine.apply(state, d.player, d.decision_id, player.choose(d))
+        log += events
+    return state, log
 
 
 def main(argv: list[str]) -> int:
@@ -54,7 +62,8 @@ def main(argv: list[str]) -> int:
 
 
 def _main(argv: list[str]) -> int:
-    from bot.render import render, render_private
+    from bot.render import render_private, render_sheet, render_turn
+    from bot.render.caption import caption
 
     parser = _parser()
     args = parser.parse_args(argv)
@@ -64,7 +73,7 @@ def _main(argv: list[str]) -> int:
     config = GameConfig.from_settings(settings, rules)
     colours = config.colours()
     labels = [seat_name(colours, seat) for seat in range(len(colours))]
-    state = play_to_turn(config, args.seed, args.turn)
+    state, log = played_to_turn(config, args.seed, args.turn)
     try:
         args.out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -72,7 +81,10 @@ def _main(argv: list[str]) -> int:
     where = f"turn {state.turns}, round {state.round}"
     if state.finished:
         where = f"the game ended after {state.turns} turns; final position"
-    files = {"turn.png": render(engine.view(state, None), labels)}
+    public = engine.view(state, None)
+    told = caption(log, colours)
+    files = {p.name: p.png for p in render_turn(public, labels, told)}
+    files["turn.png"] = render_sheet(public, labels, told)
     for seat in range(len(colours)):
         files[f"private-{seat}.png"] = render_private(engine.view(state, seat), seat, labels)
     paths = [args.out / name for name in files]

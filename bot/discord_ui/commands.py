@@ -202,7 +202,7 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
             images = await self.handlers.service.images_of(game, ())
             embed = discord.Embed(title=f"Istanbul · game #{game.id}", description="\n".join(lines))
             embed.set_image(url=f"attachment://{payloads.BOARD_FILE}")
-            return Payload(None, embed, [(payloads.BOARD_FILE, images.public)])
+            return payloads.pictured(Payload(None, embed), images.public, None)
 
         await self._run(interaction, "status", work)
 

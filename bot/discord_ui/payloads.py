@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -16,6 +17,7 @@ import discord
 
 from ..engine import Decision, Option, View, fill_seats
 from ..engine.texts import CARD_NAMES, CARD_TEXTS, MOSQUE_TILE_NAMES, MOSQUE_TILE_TEXTS
+from ..service import Picture
 from .items import CardButton, OptionButton, OptionSelect, UtilityButton
 from .text import (
     EMBED_DESCRIPTION_LIMIT,
@@ -30,6 +32,7 @@ from .text import (
 )
 
 BOARD_FILE = "board.png"
+PLAYERS_FILE = "players.png"
 CARDS_FILE = "cards.png"
 BUTTON_ROWS = 4  # the fifth row is the utility row
 MAX_BUTTONS = 5 * BUTTON_ROWS
@@ -38,13 +41,20 @@ DECLINES = frozenset({"x.end", "skip", "done"})
 
 @dataclass(slots=True)
 class Payload:
-    """One message. `view` None on an edit removes the components."""
+    """One message. `view` None on an edit removes the components. `more` are embeds shown
+    after `embed` (the players picture); `alt` gives files their descriptions (alt text)."""
 
     content: str | None = None
     embed: discord.Embed | None = None
     files: list[tuple[str, bytes]] = field(default_factory=list)
     view: discord.ui.View | None = None
     mention: int | None = None  # the one user this message may ping
+    more: list[discord.Embed] = field(default_factory=list)
+    alt: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def embeds(self) -> list[discord.Embed]:
+        return [self.embed, *self.more] if self.embed is not None else []
 
     def _mentions(self) -> discord.AllowedMentions:
         users = [discord.Object(self.mention)] if self.mention else False
@@ -52,14 +62,14 @@ class Payload:
 
     def _files(self) -> list[discord.File]:
         # discord.py closes File objects after each request: build fresh ones every time.
-        return [discord.File(io.BytesIO(data), filename=name) for name, data in self.files]
+        return [discord.File(io.BytesIO(data), filename=name, description=self.alt.get(name)) for name, data in self.files]
 
     def send_kwargs(self) -> dict[str, Any]:
         out: dict[str, Any] = {"allowed_mentions": self._mentions()}
         if self.content:
             out["content"] = self.content
         if self.embed is not None:
-            out["embed"] = self.embed
+            out["embeds"] = self.embeds
         if self.files:
             out["files"] = self._files()
         if self.view is not None:
@@ -69,7 +79,7 @@ class Payload:
     def edit_kwargs(self) -> dict[str, Any]:
         """Everything replaced; without files of its own the message keeps its attachments, and
         without content its content."""
-        out: dict[str, Any] = {"embed": self.embed, "view": self.view, "allowed_mentions": self._mentions()}
+        out: dict[str, Any] = {"embeds": self.embeds, "view": self.view, "allowed_mentions": self._mentions()}
         if self.content is not None:
             out["content"] = self.content
         if self.files:
@@ -159,9 +169,31 @@ def board_embed(game: int, title: str, description: str, colour: str | None, foo
     return embed
 
 
+def players_embed(colour: str | None) -> discord.Embed:
+    """The embed under the board's that shows the players picture (`PLAYERS_FILE`): an image in an
+    embed of its own is as wide as the message allows, so its figures read on a phone."""
+    embed = discord.Embed(colour=colour_of(colour))
+    embed.set_image(url=f"attachment://{PLAYERS_FILE}")
+    return embed
+
+
+def pictured(payload: Payload, pictures: Sequence[Picture], colour: str | None) -> Payload:
+    """`payload` (whose embed shows the board) with the players picture's embed after it and, when
+    given, the turn's pictures attached with their alt texts (none given: an edit that keeps the
+    message's pictures)."""
+    more = players_embed(colour)
+    if payload.embed is not None and payload.embed.footer.text:  # the footer goes under the last picture
+        more.set_footer(text=payload.embed.footer.text)
+        payload.embed.remove_footer()
+    payload.more = [more]
+    payload.files = [(p.name, p.png) for p in pictures]
+    payload.alt = {p.name: p.alt for p in pictures}
+    return payload
+
+
 def turn_payload(
     game: int, public: View, decision: Decision, seat: Seat, names: dict[int, str], lines: list[str],
-    image: bytes, *, ping: bool,
+    pictures: Sequence[Picture], *, ping: bool,
 ) -> Payload:
     """The turn message of the seat that decides: the board, what happened since that seat's last
     turn, the question, its public options, and the utility row."""
@@ -178,11 +210,11 @@ def turn_payload(
     )
     content = f"<@{seat.user_id}>, your turn." if seat.user_id and not seat.computer else None
     view = view_of(*option_items(game, decision, options, names), *utility_row(game, private=private))
-    return Payload(content, embed, [(BOARD_FILE, image)], view, seat.user_id if ping else None)
+    return pictured(Payload(content, embed, [], view, seat.user_id if ping else None), pictures, seat.colour)
 
 
 def over_payload(
-    game: int, public: View, seat: Seat, names: dict[int, str], lines: list[str], image: bytes,
+    game: int, public: View, seat: Seat, names: dict[int, str], lines: list[str], pictures: Sequence[Picture],
     next_name: str, grace_seconds: float,
 ) -> Payload:
     """A turn that just ended, during its grace period: the board after it and an Undo button."""
@@ -190,21 +222,22 @@ def over_payload(
     tail = f"**Turn over.** {plain(next_name)} goes next in {wait}; until then you can still undo."
     embed = board_embed(game, f"Round {public.round} · {plain(seat.title)} has moved", story(lines, tail), seat.colour)
     content = f"<@{seat.user_id}>, your turn." if seat.user_id and not seat.computer else None
-    return Payload(content, embed, [(BOARD_FILE, image)], view_of(*utility_row(game)))
+    return pictured(Payload(content, embed, [], view_of(*utility_row(game))), pictures, seat.colour)
 
 
-def computer_payload(game: int, public: View, seat: Seat, lines: list[str], image: bytes) -> Payload:
+def computer_payload(game: int, public: View, seat: Seat, lines: list[str], pictures: Sequence[Picture]) -> Payload:
     """One computer turn: what it did and the board after it; no buttons."""
     title = f"Round {public.round} · {plain(seat.title)} played"
     embed = board_embed(game, title, story(lines, "_A computer player took this turn._"), seat.colour)
-    return Payload(None, embed, [(BOARD_FILE, image)], None)
+    return pictured(Payload(None, embed, [], None), pictures, seat.colour)
 
 
 def retired_payload(game: int, round_: int, seat: Seat, lines: list[str]) -> Payload:
     """A turn message whose turn is over: the story as it ended, no question, no buttons; its
     picture (already on the message) stays."""
     title = f"Round {round_} · {plain(seat.title)} has moved"
-    return Payload(None, board_embed(game, title, story(lines, "**Turn over.**"), seat.colour), [], None)
+    return pictured(Payload(None, board_embed(game, title, story(lines, "**Turn over.**"), seat.colour), [], None), (),
+                    seat.colour)
 
 
 def card_lines(own: View, seat: int) -> list[str]:
@@ -270,7 +303,7 @@ def decision_payload(game: int, decision: Decision, names: dict[int, str], note:
 
 
 def end_payload(
-    game: int, public: View, standings: list[tuple[int, str, str]], seed: int | None, image: bytes,
+    game: int, public: View, standings: list[tuple[int, str, str]], seed: int | None, pictures: Sequence[Picture],
     winners: list[str],
 ) -> Payload:
     """The final standings, the seed (now that it no longer matters), Rematch and Log."""
@@ -287,4 +320,4 @@ def end_payload(
         UtilityButton(game, "rematch", label="Rematch", style=discord.ButtonStyle.success, row=0),
         UtilityButton(game, "log", label="Log", row=0),
     )
-    return Payload(None, embed, [(BOARD_FILE, image)], view)
+    return pictured(Payload(None, embed, [], view), pictures, None)

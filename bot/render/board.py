@@ -8,9 +8,13 @@ places (`places`), the tokens (`tokens`) and the last move are drawn on a copy o
 item (`Placed`: kind, key, place, box and any text with its font). The tests check it without
 pixels; `draw_board` draws exactly those items.
 
+Any grid: 4x4 (the base game), 5x4 and 5x5 (the expansions); the tiles keep one size and the
+board grows with the columns (`board_width`). Places the engine does not know yet (17-25, the
+expansions') are plain numbered tiles named as the rulebook names them (`PLACES_TO_COME`).
+
 The last move: the tile where it ended has a solid highlighted frame and the token that moved a
-highlighted ring; the tile where it started (when the token left it) a dashed frame and an empty
-outline of the token; the header says "Last move: <token> 4 → 13".
+highlighted ring; the tile where it started (when the token left it) a dashed frame and a dashed
+outline "Y→13"; the header says "Last move: <token> 4 → 13".
 """
 
 from __future__ import annotations
@@ -26,17 +30,25 @@ from ..engine.texts import PLACE_NAMES
 from .header import HEADER_HEIGHT, header_items
 from .layout import Box, GridLayout, Placed, flow, grid_layout, place_crowd
 from .places import fit_state, place_state, state_boxes, tallest_states
-from .shapes import Look, dashed_frame, draw_item, text_size
+from .shapes import Look, Spec, dashed_frame, draw_item, text_size
 from .style import HIGHLIGHT, TEXT_DARK
 from .tiles import draw_static
-from .tokens import TOKEN_GAP, TOKEN_SCALES, crowd_scales, largest_crowds, mover, tokens_by_place
+from .tokens import TOKEN_GAP, TOKEN_SCALES, crowd_scales, largest_crowds, more, mover, tokens_by_place
 
 __all__ = [
-    "BOARD_WIDTH", "BoardLayout", "Placed", "board_layout", "draw_board", "grid_geometry", "paint_board",
-    "static_layer", "tile_body_height",
+    "BOARD_WIDTH", "PLACES_TO_COME", "BoardLayout", "Placed", "board_layout", "board_width", "draw_board",
+    "grid_geometry", "paint_board", "static_layer", "tile_body_height",
 ]  # fmt: skip
 
-BOARD_WIDTH = 1180
+TILE_WIDTH = 284
+MARGIN = 10  # around the grid
+TILE_GAP = 8
+BOARD_WIDTH = 1180  # the base game's 4 columns (`board_width(4)`)
+# The expansions' places, drawn as plain numbered tiles until their modules register them.
+PLACES_TO_COME = {
+    17: "Roasting Plant", 18: "Guild Hall", 19: "Tavern", 20: "Coffee House", 21: "Embassy", 22: "Kiosk",
+    23: "Auction House", 24: "Secret Society", 25: "Catacombs",
+}  # fmt: skip
 STATE_GAP = 6  # between the state lines and the tokens
 FRAME = 6  # the last move's tile frames
 RING = 3  # the ring around the token that moved (inside the gap between tokens)
@@ -76,10 +88,35 @@ def tile_body_height(body_width: int) -> int:
     return state + STATE_GAP + crowd
 
 
+def board_width(columns: int) -> int:
+    """The board's width for a grid `columns` tiles wide (1180 px for the base game's 4)."""
+    return 2 * MARGIN + columns * TILE_WIDTH + (columns - 1) * TILE_GAP
+
+
+NAMES = {**PLACES_TO_COME, **PLACE_NAMES}
+
+
 @lru_cache(maxsize=32)
 def grid_geometry(width: int, layout: tuple[int, ...]) -> GridLayout:
     """The tiles of a layout (`width` places per row), cached."""
-    return grid_layout(width, layout, PLACE_NAMES, BOARD_WIDTH, HEADER_HEIGHT, tile_body_height)
+    return grid_layout(width, layout, NAMES, board_width(width), HEADER_HEIGHT, tile_body_height, MARGIN, TILE_GAP)
+
+
+def _crowd(area: Box, crowd: list[Spec]) -> tuple[int, list[Box], list[Spec]]:
+    """The scale, boxes and tokens of a crowd in `area`: every token at the largest scale that
+    holds them all, or (a crowd larger than any game makes) as many as fit at the smallest scale
+    and a "+N more" chip."""
+    placed = place_crowd(area, crowd_scales(crowd), TOKEN_GAP)
+    if placed is not None:
+        return placed[0], placed[1], crowd
+    last = len(TOKEN_SCALES) - 1
+    for keep in range(len(crowd) - 1, -1, -1):
+        shown = [*crowd[:keep], more(len(crowd) - keep)]
+        widths, h = crowd_scales(shown)[last]
+        boxes = flow(area, widths, h, TOKEN_GAP, TOKEN_GAP)
+        if boxes is not None:
+            return last, boxes, shown
+    return last, [], []
 
 
 @lru_cache(maxsize=8)
@@ -107,15 +144,9 @@ def _plan(view: View, labels: Sequence[str]) -> tuple[BoardLayout, list[tuple[Pl
         crowd = tokens.get(place, [])
         if not crowd:
             continue
-        area = (body[0], top, body[2], body[3])
-        scales = crowd_scales(crowd)
-        placed = place_crowd(area, scales, TOKEN_GAP)
-        if placed is None:  # cannot happen with tiles sized by tile_body_height; draw it anyway
-            widths, h = scales[-1]
-            placed = (len(scales) - 1, flow((area[0], area[1], area[2], 10**6), widths, h, TOKEN_GAP, TOKEN_GAP) or [])
-        index, boxes = placed
+        index, boxes, crowd = _crowd((body[0], top, body[2], body[3]), crowd)
         scale = TOKEN_SCALES[index][0]
-        for spec, tb in zip(crowd, boxes, strict=False):
+        for spec, tb in zip(crowd, boxes, strict=True):
             size = text_size(spec, scale)
             drawn.append((Placed(spec.kind, spec.key, place, tb, spec.text, size, spec.bold), spec.look))
     move, moved = None, None
@@ -169,7 +200,7 @@ def paint_board(image: Image.Image, view: View, seat_labels: Sequence[str]) -> N
 
 
 def draw_board(view: View, seat_labels: Sequence[str]) -> Image.Image:
-    """The board image (RGBA, opaque, BOARD_WIDTH wide): the cached static layer plus this position."""
+    """The board image (RGBA, opaque, `board_width` wide): the cached static layer plus this position."""
     g = view.state
     img = static_layer(g.width, tuple(g.layout)).copy()
     paint_board(img, view, seat_labels)

@@ -2,10 +2,10 @@
 
 Each entry is a sample drawn exactly as on the board (a merchant "R·2" with its stack, a family
 member, an assistant, the neutral tokens when the game has them, the goods' letters, the last
-move's frames) followed by a few words. The key is flowed into any width: a column under the
-panels when they leave room, else a strip under the board (`bot.render.compose` decides). It
-depends only on the game's settings and seat 0's colour, so it is laid out and drawn once per
-kind of game and width (cached).
+move's frames and the dashed outline a token leaves where it started) followed by a few words.
+The key is flowed into any width (a strip under the board). It depends only on the game's
+settings and seat 0's colour, so it is laid out and drawn once per kind of game and width
+(cached).
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from ..engine.texts import GOOD_NAMES
 from .layout import Box, Placed, flow, text_extent
 from .places import good_square
 from .shapes import Look, Spec, draw_item, spec_width, text_size
-from .style import BACKGROUND, HIGHLIGHT, PANEL, PANEL_EDGE, TEXT_LIGHT
-from .tokens import assistant, family, merchant, neutral_assistant, neutral_merchant
+from .style import BACKGROUND, HIGHLIGHT, PANEL, PANEL_EDGE, TEXT_LIGHT, TILE
+from .tokens import assistant, family, ghost, merchant, neutral_assistant, neutral_merchant
 
 __all__ = ["KEY_KINDS", "LegendKind", "LegendLayout", "legend_image", "legend_kind", "legend_layout", "sections"]
 
@@ -79,7 +79,13 @@ def sections(kind: LegendKind) -> list[list[tuple[Spec, str]]]:
         tokens.append((neutral_assistant(0), "neutral assistant"))
     goods = [(good_square("key_sample", good, good, 0), GOOD_NAMES[good]) for good in GOODS]
     goods.append((good_square("key_sample", "any", "any", 0), "any good"))
-    move = [(_frame("to", "frame"), "last move: to here"), (_frame("from", "dashed"), "from here")]
+    left = ghost(merchant(kind.colour, 2), 9)
+    left = Spec(left.kind, left.key, left.text, Look("ghost", TILE, left.look.ink, left.look.outline), small=left.small)
+    move = [
+        (_frame("to", "frame"), "last move: to here"),
+        (_frame("from", "dashed"), "from here"),
+        (left, "moved from here to 9 (an outline, no token)"),
+    ]
     return [tokens, goods, move]
 
 

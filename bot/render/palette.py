@@ -1,9 +1,10 @@
-"""The turn image's 256 colours, so that it is encoded as a palette PNG.
+"""The turn images' 256 colours, so that they are encoded as palette PNGs.
 
-The art is flat shapes and text, so a turn image holds a few dozen flat colours plus the
-antialiased edges of text and shapes. A palette image is a third of the data of an RGB one and the
-PNG encoder skips its per-line filtering: measured, encoding gets about four times faster and the
-file about half as large, with no visible change (`python -m bot bench`, render section).
+The art is flat shapes and text, so a turn image (the board or the players) holds a few dozen
+flat colours plus the antialiased edges of text and shapes. A palette image is a third of the
+data of an RGB one and the PNG encoder skips its per-line filtering: measured, encoding gets
+about four times faster and the file about half as large, with no visible change (`python -m bot
+bench`, render section).
 
 The palette is worked out once per process from sample positions drawn like any other (every
 kind of token, chip, badge, the key, the last move, a final position): every colour that covers a
@@ -83,11 +84,13 @@ def _colours(image: Image.Image) -> Counter[tuple[int, int, int]]:
 @cache
 def turn_palette() -> Image.Image:
     """The palette (a 1x1 "P" image holding 256 colours) for turn images, worked out once."""
-    from . import compose  # the samples are drawn like every turn image
+    from . import compose_board, compose_players  # the samples are drawn like every turn image
 
     counts: Counter[tuple[int, int, int]] = Counter()
     for g in sample_states():
-        counts += _colours(compose(engine.view(g, None), [p.colour.capitalize() for p in g.players]))
+        public, labels = engine.view(g, None), [p.colour.capitalize() for p in g.players]
+        counts += _colours(compose_board(public, labels))
+        counts += _colours(compose_players(public, labels, "Yellow: Gemstone Dealer, paid 20 Lira → 5th ruby"))
     flat = [colour for colour, n in counts.most_common(MAX_FLAT) if n >= FLAT_PIXELS]
     kept = set(flat)
     edges: list[tuple[int, int, int]] = []

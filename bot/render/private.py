@@ -1,7 +1,7 @@
 """The private image sent to one player by direct message: their bonus cards, each as a card with
 its name and rule text ("x2" and so on for copies), and the abilities of their mosque tiles.
 
-As for the panels, `private_layout` gives every box and text as data and `draw_private` draws
+As for the players image, `private_layout` gives every box and text as data and `draw_private` draws
 exactly that, so the tests can count the cards and check that every text fits.
 """
 
@@ -18,8 +18,8 @@ from ..engine import View
 from ..engine.state import HIDDEN
 from ..engine.texts import CARD_NAMES, CARD_TEXTS, MOSQUE_TILE_NAMES, MOSQUE_TILE_TEXTS
 from . import style
+from .items import RGB, Box, Item, draw_items, text_extent, text_item
 from .layout import label_of
-from .panels import RGB, Box, Item, draw_items, text_extent, text_item
 
 PRIVATE_WIDTH = 840
 MARGIN = 20

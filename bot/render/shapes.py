@@ -6,7 +6,8 @@ pasted wherever they recur; text is pasted through a cached coverage mask. Width
 `spec_width`, so a placed box always holds its shape and text.
 
 Shapes: "text" (plain text), "chip" (rounded label), "pill" (merchant), "square" (assistant, good),
-"house" (family member), "octagon" (the Governor), "hexagon" (the Smuggler), "frame" and
+"house" (family member), "octagon" (the Governor), "hexagon" (the Smuggler), "disc", "ghost" (a
+dashed outline with nothing inside but its text: where the last move started), "frame" and
 "dashed" (small tile frames: the last move's target and source, for the key).
 """
 
@@ -70,6 +71,8 @@ def spec_width(spec: Spec, size: int, height: int) -> int:
         return tw
     if shape == "chip":
         return tw + 12
+    if shape == "ghost":
+        return tw + 16
     if shape == "pill":
         return max(height, tw + int(height * 0.7))
     if shape == "octagon":
@@ -109,6 +112,12 @@ def draw_shape(d: ImageDraw.ImageDraw, look: Look, box: Box, text: str, size: in
         d.rounded_rectangle((x0, y0, x1, y1), h // 2, fill=fill, outline=outline, width=ow)
     elif shape == "square":
         d.rectangle((x0, y0, x1, y1), fill=fill, outline=outline, width=ow)
+    elif shape == "disc":
+        d.ellipse((x0, y0, x1, y1), fill=fill, outline=outline, width=ow)
+    elif shape == "ghost":  # no fill on a tile; the key's sample has the tile's colour under it
+        if fill is not None:
+            d.rectangle((x0, y0, x1, y1), fill=fill)
+        dashed_frame(d, (x0, y0, x1 + 1, y1 + 1), outline or look.ink, ow, dash=6, gap=4)
     elif shape == "house":
         roof = round(h * 0.36)
         d.polygon(((x0, y0 + roof), (cx, y0), (x1, y0 + roof), (x1, y1), (x0, y1)), fill=fill, outline=outline,

@@ -3,8 +3,11 @@
 Everything is drawn on an opaque dark-slate card so that it reads the same on Discord's dark and
 light themes; text is near-white or near-black on its own background, never on transparency, and
 `ink_for` picks whichever of the two contrasts more with the fill beneath (WCAG contrast ratio;
-every fill below gives at least 4.5:1). The smallest text is 14 px (MIN_TEXT) in images at most
-1600 px wide (MAX_WIDTH).
+every fill below gives at least 4.5:1).
+
+Two sizes of reading: at full size (an image opened on a computer) no text is under 14 px
+(MIN_TEXT); on a phone, where Discord shows an image PHONE_WIDTH px wide, every figure a player
+needs to decide is at least PHONE_TEXT px (`on_phone`): the players image is drawn for that.
 """
 
 from __future__ import annotations
@@ -15,8 +18,9 @@ from PIL import ImageFont
 
 from ..resources import assets_dir
 
-MAX_WIDTH = 1600
-MIN_TEXT = 14
+MIN_TEXT = 14  # px: the smallest text of any image at full size
+PHONE_WIDTH = 360  # px: the width Discord shows an image at on a phone (a 360 px wide screen)
+PHONE_TEXT = 12  # px: the smallest font size a figure has there
 
 RGB = tuple[int, int, int]
 
@@ -31,7 +35,6 @@ MUTED_DARK = (90, 84, 76)  # secondary text on tiles
 MUTED_LIGHT = (170, 175, 185)  # secondary text on panels
 HIGHLIGHT = (255, 196, 0)  # the last move, whose turn
 WINNER = (120, 220, 140)  # the winner's badge
-GHOST = (250, 246, 238)  # where the last move started: an empty outline of the token
 
 # Player colours: a fill and a letter, so that colour is never the only way to tell players apart.
 PLAYER_FILL: dict[str, RGB] = {
@@ -52,6 +55,17 @@ SMUGGLER = (20, 20, 20)
 NEUTRAL = (150, 150, 150)
 CARAVAN = (160, 140, 200)
 EMPTY_CHIP = (200, 192, 176)
+
+
+def on_phone(size: float, image_width: int) -> float:
+    """The font size, in screen pixels, of text drawn at `size` px in an image `image_width` px
+    wide, as a phone shows it (scaled down to PHONE_WIDTH; a narrower image is not enlarged)."""
+    return size * min(1.0, PHONE_WIDTH / image_width)
+
+
+def phone_size(image_width: int) -> int:
+    """The smallest font size (px) that reads as PHONE_TEXT on a phone in an image this wide."""
+    return -(-PHONE_TEXT * max(image_width, PHONE_WIDTH) // PHONE_WIDTH)
 
 
 def _channel(v: int) -> float:
@@ -84,6 +98,6 @@ PLAYER_TEXT = {colour: ink_for(fill) for colour, fill in PLAYER_FILL.items()}
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     """The bundled DejaVu Sans at `size` px (loaded once per size)."""
     if size < MIN_TEXT:
-        raise ValueError(f"text smaller than {MIN_TEXT} px does not read on a phone")
+        raise ValueError(f"text smaller than {MIN_TEXT} px is too small to read even at full size")
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     return ImageFont.truetype(str(assets_dir() / "fonts" / name), size)

@@ -6,7 +6,13 @@ Every token carries a shape and text besides its colour (shape = what it is, let
 - the Governor: a purple octagon "Governor"; the Smuggler: a black hexagon "Smuggler";
 - neutral merchant (2 players): a grey pill "Neutral" ringed in its colour;
 - neutral assistant (variant): a grey square "N";
-- where the last move started: an empty outline of the token that moved, with its letter (or name).
+- where the last move started: a dashed outline with no fill, "Y→7" (the token's letter, or name,
+  and the place it went to), so it never passes for a token (least of all a white one).
+
+Tiles are made tall enough for the largest crowd the rules allow plus room for the tokens the
+expansions bring (`RESERVED`: the Coffee trader, the Courier and five companions), which are
+not drawn until they exist. A crowd that still does not fit (never in a real game) ends with a
+"+N more" chip rather than spilling out of its tile.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ from ..engine import components as c
 from ..engine.state import GameState
 from .shapes import Look, Spec, spec_width, text_size
 from .style import (
-    GHOST,
+    EMPTY_CHIP,
     GOVERNOR,
     MUTED_DARK,
     NEUTRAL,
@@ -30,9 +36,9 @@ from .style import (
 )
 
 __all__ = [
-    "GHOST_KIND", "TOKEN_GAP", "TOKEN_KINDS", "TOKEN_SCALES", "assistant", "crowd_scales", "family", "ghost",
-    "governor", "largest_crowds", "merchant", "mover", "neutral_assistant", "neutral_merchant", "smuggler",
-    "tokens_by_place",
+    "GHOST_KIND", "MORE_KIND", "RESERVED", "TOKEN_GAP", "TOKEN_KINDS", "TOKEN_SCALES", "assistant", "crowd_scales",
+    "family", "ghost", "governor", "largest_crowds", "merchant", "more", "mover", "neutral_assistant",
+    "neutral_merchant", "smuggler", "tokens_by_place",
 ]  # fmt: skip
 
 TOKEN_SCALES = ((24, 44), (22, 40), (20, 37), (18, 34), (16, 30), (14, 26))  # (font px, token height), largest first
@@ -41,6 +47,7 @@ TOKEN_KINDS = (
     "merchant", "neutral_merchant", "family", "governor", "smuggler", "assistant", "neutral_assistant",
 )  # fmt: skip
 GHOST_KIND = "moved_from"
+MORE_KIND = "more"
 SHAPE_OF = {"merchant": "pill", "family": "house"}
 
 
@@ -88,12 +95,16 @@ def mover(g: GameState, token: str, seat: int) -> Spec | None:
     return merchant(p.colour, len(p.stack)) if token == "merchant" else family(p.colour)
 
 
-def ghost(token: Spec) -> Spec:
-    """The outline left where the last move started: the moving token's shape, empty, with its
-    letter (or name)."""
-    text = token.text.split("·")[0]
-    look = Look(token.look.shape, GHOST, MUTED_DARK, MUTED_DARK)
-    return Spec(GHOST_KIND, token.key, text, look, small=token.small)
+def ghost(token: Spec, target: int) -> Spec:
+    """What is left where the last move started: a dashed outline with nothing inside but the
+    moving token's letter (or name) and an arrow to the place it went, "Y→7"."""
+    text = f"{token.text.split('·')[0]}→{target}"
+    return Spec(GHOST_KIND, token.key, text, Look("ghost", None, MUTED_DARK, MUTED_DARK), small=token.small)
+
+
+def more(hidden: int) -> Spec:
+    """The chip that ends a crowd too large for its tile: how many tokens it leaves out."""
+    return Spec(MORE_KIND, "more", f"+{hidden} more", Look("chip", EMPTY_CHIP, TEXT_DARK, TEXT_DARK), small=True)
 
 
 def _numbered(places: Sequence[int]) -> list[tuple[int, int]]:
@@ -131,16 +142,33 @@ def tokens_by_place(g: GameState) -> dict[int, list[Spec]]:
     move = g.last_move
     moved = None if move is None else mover(g, move.token, move.seat)
     if move is not None and moved is not None and move.source != move.target:
-        add(move.source, ghost(moved))
+        add(move.source, ghost(moved, move.target))
     return out
+
+
+def _reserved() -> list[Spec]:
+    """Room kept on every tile for the tokens the expansions bring (never drawn): the Coffee
+    trader and the Courier, neutral figures named like the Governor, and a companion per
+    player (five), a player's letter in a disc."""
+    neutral = Look("octagon", NEUTRAL, ink_for(NEUTRAL), TEXT_DARK)
+    specs = [Spec("reserved", "coffee_trader", "Coffee trader", neutral, small=True),
+             Spec("reserved", "courier", "Courier", neutral, small=True)]
+    for colour in c.COLOURS:
+        specs.append(Spec("reserved", f"companion.{colour}", PLAYER_LETTER[colour],
+                          Look("disc", PLAYER_FILL[colour], PLAYER_TEXT[colour], TEXT_DARK)))
+    return specs
+
+
+RESERVED = tuple(_reserved())
 
 
 def largest_crowds() -> list[list[Spec]]:
     """The largest crowds one tile can hold in a real game, each with the outline of a token that
-    left: at 5 players every merchant (big stacks), family member and assistant with the Governor
-    and the Smuggler; at 2 players the 3 neutral merchants and 2 neutral assistants too (a player
-    leaves at most one own assistant at a place); and the Neutral Assistants variant's 4 players
-    with 4 neutral assistants."""
+    left and the room kept for the expansions' tokens (`RESERVED`): at 5 players every merchant
+    (big stacks), family member and assistant with the Governor and the Smuggler; at 2 players
+    the 3 neutral merchants and 2 neutral assistants too (a player leaves at most one own
+    assistant at a place); and the Neutral Assistants variant's 4 players with 4 neutral
+    assistants."""
 
     def crowd(colours: Sequence[str], neutral_merchants: int, neutral_assistants: int) -> list[Spec]:
         specs = [merchant(col, 5) for col in colours]
@@ -149,7 +177,7 @@ def largest_crowds() -> list[list[Spec]]:
         specs += [governor(), smuggler()]
         specs += [assistant(col) for col in colours]
         specs += [neutral_assistant(k) for k in range(neutral_assistants)]
-        return [*specs, ghost(smuggler())]  # the widest outline
+        return [*specs, *RESERVED, ghost(smuggler(), 25)]  # the widest outline
 
     return [crowd(c.COLOURS, 0, 0), crowd(c.COLOURS[:2], 3, 2), crowd(c.COLOURS[:4], 0, 4)]
 

@@ -15,7 +15,7 @@ from .local import LocalGame, LocalMixin
 from .options import TableOptions, parse_options
 from .play import PlayMixin
 from .queries import Placing, QueryMixin
-from .render import RenderMixin, TurnImages
+from .render import Picture, RenderMixin, TurnImages
 from .surface import SurfaceMixin
 from .users import UserSettings
 
@@ -38,6 +38,6 @@ class GameService(LobbyMixin, PlayMixin, QueryMixin, RenderMixin, LocalMixin, Su
 
 
 __all__ = [
-    "Clock", "Game", "GameService", "LocalGame", "Outcome", "Placing", "Policy", "TableOptions", "errors", "parse_options",
+    "Clock", "Game", "GameService", "LocalGame", "Outcome", "Picture", "Placing", "Policy", "TableOptions", "errors", "parse_options",
     "TurnImages", "UserSettings", "random_policy",
 ]

@@ -1,5 +1,5 @@
-"""`python -m bot render`: a seeded game played to a turn, its turn image and private images
-written to a folder; and the render section of `python -m bot bench`."""
+"""`python -m bot render`: a seeded game played to a turn, its turn message's pictures, both side by
+side and the private images written to a folder; and the render section of `python -m bot bench`."""
 
 from __future__ import annotations
 
@@ -13,8 +13,9 @@ from PIL import Image
 from bot import engine
 from bot.__main__ import main
 from bot.cli.playout import GameConfig
-from bot.cli.render import play_to_turn
-from bot.render import render
+from bot.cli.render import play_to_turn, played_to_turn
+from bot.render import render_sheet, render_turn
+from bot.render.caption import caption
 
 
 def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -31,15 +32,19 @@ def test_render_writes_the_turn_image_and_each_private_image(
     assert code == 0, err
     lines = out.splitlines()
     assert lines[0].startswith("Istanbul, 3 players, short, seed 2: turn 40, round ")
-    names = ["turn.png", "private-0.png", "private-1.png", "private-2.png"]
+    names = ["board.png", "players.png", "turn.png", "private-0.png", "private-1.png", "private-2.png"]
     assert lines[1:] == [str(out_dir / n) for n in names]
     for name in names:
         with Image.open(out_dir / name) as image:
-            assert image.format == "PNG" and image.width <= 1600
-    state = play_to_turn(GameConfig(players=3), 2, 40)
-    assert state.turns == 40
+            assert image.format == "PNG"
+    state, log = played_to_turn(GameConfig(players=3), 2, 40)
+    assert state.turns == 40 and play_to_turn(GameConfig(players=3), 2, 40).turns == 40
     labels = ["Red", "Blue", "Green"]
-    assert (out_dir / "turn.png").read_bytes() == render(engine.view(state, None), labels)
+    told = caption(log, ["red", "blue", "green"])
+    assert told
+    board, players = render_turn(engine.view(state, None), labels, told)
+    assert (out_dir / "board.png").read_bytes() == board.png and (out_dir / "players.png").read_bytes() == players.png
+    assert (out_dir / "turn.png").read_bytes() == render_sheet(engine.view(state, None), labels, told)
 
 
 def test_render_is_deterministic_and_takes_the_game_options(
@@ -50,7 +55,7 @@ def test_render_is_deterministic_and_takes_the_game_options(
     assert _run(capsys, *argv, "--out", str(tmp_path / "a"))[0] == 0
     code, out, _ = _run(capsys, *argv, "--out", str(tmp_path / "b"))
     assert code == 0 and "2 players, random, neutral_assistants, caravan_leader, move_card_semantics=walk" in out
-    for name in ("turn.png", "private-0.png", "private-1.png"):
+    for name in ("board.png", "players.png", "turn.png", "private-0.png", "private-1.png"):
         assert (tmp_path / "a" / name).read_bytes() == (tmp_path / "b" / name).read_bytes()
 
 
@@ -87,13 +92,15 @@ def test_bench_has_a_render_section(capsys: pytest.CaptureFixture[str]) -> None:
     assert "turns_per_second" in data and "apply_p50_us" in data  # the engine figures stay
     section = data["render"]
     assert 3 <= section["png_compress_level"] <= 6
-    for players in ("2", "5"):
-        figures = section["players"][players]
+    for figures in (section["players"]["2"], section["players"]["5"], section["5x5"]):
         for key in ("turn_p50_ms", "turn_cpu_p50_ms", "turn_bytes_p50", "turn_bytes_max", "private_p50_ms",
                     "private_bytes_p50"):
             assert figures[key] > 0
-        assert figures["turn_bytes_max"] <= 350_000
-        assert figures["turn_size_px"][0] <= 1600
+        assert figures["turn_bytes_max"] <= 400_000  # both pictures of a turn message
+        assert sorted(figures["pictures"]) == ["board.png", "players.png"]
+        assert figures["pictures"]["players.png"]["px"][0] == 720
+    assert section["players"]["5"]["grid"] == "4x4" and section["5x5"]["grid"] == "5x5"
+    assert section["5x5"]["pictures"]["board.png"]["px"][0] > section["players"]["5"]["pictures"]["board.png"]["px"][0]
     assert section["first_render_ms"] > 0
     code, out, _ = _run(capsys, "bench", "--games", "1", "--no-store", "--no-ai", "--no-render")
     assert code == 0 and "render" not in json.loads(out)

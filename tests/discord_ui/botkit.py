@@ -42,8 +42,12 @@ STAND_IN = tiny_png()
 def cheap_images(monkeypatch: pytest.MonkeyPatch) -> None:
     """Swap the renderer for a stand-in (outside the privacy tests): same calls, tiny PNGs."""
     import bot.service.render as service_render
+    from bot.service import Picture
 
-    monkeypatch.setattr(service_render, "render", lambda view, labels: STAND_IN)
+    def pictures(view: object, labels: object, caption: str) -> tuple[Picture, Picture]:
+        return Picture("board.png", STAND_IN, f"{caption} (board)"), Picture("players.png", STAND_IN, caption)
+
+    monkeypatch.setattr(service_render, "render_turn", pictures)
     monkeypatch.setattr(service_render, "render_private", lambda view, seat, labels: STAND_IN)
 
 

@@ -84,6 +84,14 @@ async def test_within_a_turn_the_same_message_is_edited_and_a_new_decider_gets_a
     assert user_now.id in new.pings
     old = env.fake.message(first.id)
     assert old.components == [] and old.files  # the old message keeps its image, loses its buttons
+    # both pictures, each in an embed of its own, each with its alt text: the last turn in words
+    assert [f.filename for f in new.files] == ["board.png", "players.png"]
+    assert [f.filename for f in old.files] == ["board.png", "players.png"] and len(old.embeds) == 2
+    assert [e["image"]["url"] for e in new.embeds] == [a["url"] for a in new.raw["attachments"]]
+    colour = (await env.service.load(table.game_id)).state.players[seat_before].colour.capitalize()  # type: ignore[union-attr]
+    board, players = new.files
+    assert players.description is not None and players.description.startswith(f"{colour}: ")
+    assert board.description == f"{players.description} (board)"
 
 
 async def test_private_choices_open_for_the_decider_only(env: Env) -> None:

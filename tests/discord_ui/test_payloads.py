@@ -8,6 +8,9 @@ from bot import engine
 from bot.discord_ui import payloads
 from bot.discord_ui.text import newest_lines
 from bot.engine import Decision, Option
+from bot.service import Picture
+
+PICTURES = (Picture("board.png", b"png", "Red: Fountain. The board"), Picture("players.png", b"png2", "Red: Fountain."))
 
 NAMES = {0: "**Ann**_@everyone", 1: "Bob"}
 
@@ -60,23 +63,43 @@ def test_the_turn_message_pings_only_its_decider() -> None:
     d = engine.pending(state)
     assert d is not None
     seat = payloads.Seat(d.player, "Ann", "red", 1234, False)
-    payload = payloads.turn_payload(1, engine.view(state, None), d, seat, NAMES, ["a line"], b"png", ping=True)
+    payload = payloads.turn_payload(1, engine.view(state, None), d, seat, NAMES, ["a line"], PICTURES, ping=True)
     kwargs = payload.send_kwargs()
     mentions: discord.AllowedMentions = kwargs["allowed_mentions"]
     assert mentions.everyone is False and mentions.roles is False
     assert [u.id for u in mentions.users] == [1234]  # type: ignore[union-attr]
-    quiet = payloads.turn_payload(1, engine.view(state, None), d, seat, NAMES, [], b"png", ping=False)
+    quiet = payloads.turn_payload(1, engine.view(state, None), d, seat, NAMES, [], PICTURES, ping=False)
     assert quiet.send_kwargs()["allowed_mentions"].users is False
+
+
+def test_the_pictures_come_in_two_embeds_with_their_alt_texts() -> None:
+    """The board in the first embed (with the story), the players picture in an embed of its
+    own under it (as wide as the message allows, for phones) with the footer; each file carries
+    its alt text; an edit without pictures keeps the message's files and both embeds."""
+    state = engine.new_game(engine.GameSettings(players=2), ["red", "blue"], 3)
+    d = engine.pending(state)
+    assert d is not None
+    seat = payloads.Seat(d.player, "Ann", "red", 1234, False)
+    kwargs = payloads.turn_payload(1, engine.view(state, None), d, seat, NAMES, [], PICTURES, ping=True).send_kwargs()
+    board, players = kwargs["embeds"]
+    assert board.image.url == "attachment://board.png" and players.image.url == "attachment://players.png"
+    assert board.footer.text is None and (players.footer.text or "").startswith("Istanbul · game #1")
+    files = kwargs["files"]
+    assert [(f.filename, f.description) for f in files] == [
+        ("board.png", "Red: Fountain. The board"), ("players.png", "Red: Fountain.")]  # fmt: skip
+    retired = payloads.retired_payload(1, 3, seat, ["a line"]).edit_kwargs()
+    assert "attachments" not in retired and [e.image.url for e in retired["embeds"]] == [
+        "attachment://board.png", "attachment://players.png"]  # fmt: skip
 
 
 def test_the_end_names_the_winner_or_those_who_share_the_win_and_the_seed() -> None:
     state = engine.new_game(engine.GameSettings(players=2), ["red", "blue"], 7)
     public = engine.view(state, None)
     standings = [(1, "**Ann**", "5 rubies"), (2, "Bob", "4 rubies")]
-    alone = payloads.end_payload(3, public, standings, 1234, b"png", ["**Ann**"])
+    alone = payloads.end_payload(3, public, standings, 1234, PICTURES, ["**Ann**"])
     assert alone.embed is not None and alone.embed.title == "Game over — \\*\\*Ann\\*\\* wins!"
     assert "This game's seed was 1234." in (alone.embed.description or "")
     assert [i.item.custom_id for i in alone.view.children] == ["ist:u:3:rematch", "ist:u:3:log"]  # type: ignore[union-attr, attr-defined]
-    shared = payloads.end_payload(3, public, standings, None, b"png", ["**Ann**", "Bob"])
+    shared = payloads.end_payload(3, public, standings, None, PICTURES, ["**Ann**", "Bob"])
     assert shared.embed is not None and shared.embed.title == "Game over — \\*\\*Ann\\*\\*, Bob share the win!"
     assert "seed" not in (shared.embed.description or "")

@@ -17,10 +17,25 @@ from bot.engine import GameState, apply, determinize, new_game, pending, view, w
 from bot.engine import components as c
 from bot.engine.settings import LayoutName
 from bot.engine.state import LastMove
-from bot.render.board import BOARD_WIDTH, RING, BoardLayout, _plan, board_layout, draw_board, static_layer
+from bot.render.board import (
+    PLACES_TO_COME,
+    RING,
+    STATE_GAP,
+    BoardLayout,
+    _crowd,
+    _plan,
+    board_layout,
+    board_width,
+    draw_board,
+    grid_geometry,
+    static_layer,
+)
+from bot.render.grids import on_grid
 from bot.render.layout import Placed, box_height, box_width, inside, overlap
+from bot.render.places import fit_state, place_state, state_boxes
+from bot.render.shapes import text_size
 from bot.render.style import GOOD_LETTER, MIN_TEXT, PLAYER_LETTER, font
-from bot.render.tokens import GHOST_KIND
+from bot.render.tokens import GHOST_KIND, MORE_KIND, RESERVED, TOKEN_SCALES, assistant, tokens_by_place
 
 SNAPSHOT_TURNS = (0, 3, 25, 120)
 LABELS = ("Alice", "Bob", "Carol", "Dave", "Eve")
@@ -84,7 +99,7 @@ def _state_items(lay: BoardLayout, place: int) -> list[Placed]:
 
 
 def check_layout(g: GameState, lay: BoardLayout) -> None:
-    assert lay.width == BOARD_WIDTH
+    assert lay.width == board_width(g.width)
     assert set(lay.tiles) == set(g.layout)
     whole = (0, 0, lay.width, lay.height)
     # tokens: one item per token of the view, inside the tile of its place
@@ -164,7 +179,7 @@ def check_last_move(g: GameState, lay: BoardLayout) -> None:
         assert not ghosts
     else:
         (ghost,) = ghosts
-        assert (ghost.place, ghost.text) == (move.source, letter)
+        assert (ghost.place, ghost.text) == (move.source, f"{letter}→{move.target}")
     # the ring around the moved token stays clear of every other item of its tile
     x0, y0, x1, y1 = lay.moved.box
     ring = (x0 - RING - 1, y0 - RING - 1, x1 + RING + 1, y1 + RING + 1)
@@ -204,7 +219,7 @@ def test_seeded_games_lay_out_and_draw(players: int, layout: str, neutral: bool,
         lay = board_layout(v, LABELS[:players])
         check_layout(v.state, lay)
         img = draw_board(v, LABELS[:players])
-        assert img.mode == "RGBA" and img.size == (BOARD_WIDTH, lay.height)
+        assert img.mode == "RGBA" and img.size == (board_width(4), lay.height)
 
 
 def test_the_same_view_gives_the_same_image() -> None:
@@ -341,3 +356,83 @@ def test_a_shared_win_names_every_winner() -> None:
     assert [i.text for i in header if i.key.startswith("winner_mark")] == [
         PLAYER_LETTER[p.colour] for p in g.players
     ]
+
+
+GRIDS = [(4, 4), (5, 4), (5, 5)]
+
+
+@pytest.mark.parametrize("columns,rows", GRIDS)
+@pytest.mark.parametrize("players,neutral", CROWDS)
+def test_the_most_crowded_tile_on_every_grid_keeps_room_for_the_expansions(
+    players: int, neutral: bool, columns: int, rows: int
+) -> None:
+    """The most crowded tile the rules allow, built by hand from a view (every token of the game
+    on one place with the tallest state, and the outline of a token that left), on each grid:
+    everything drawn inside its tile, nothing overlapping or cut; and the tile still has room for
+    the expansions' two neutral figures and five companions (placed, not drawn)."""
+    for place in (c.GREAT_MOSQUE, c.CARAVANSARY):
+        g = on_grid(_crowded(players, neutral, place, ghost=True), columns, rows)
+        if place == c.CARAVANSARY:
+            g.discard = ("family",)  # the longest card name
+        v = view(g, None)
+        lay = board_layout(v, LABELS[:players])
+        check_layout(v.state, lay)
+        crowd = tokens_by_place(v.state)[place]
+        body = grid_geometry(g.width, tuple(g.layout)).frames[place].body
+        state = fit_state(place_state(v.state, place), body[2] - body[0])
+        top = (state_boxes(body, state) or [body])[-1][3] + STATE_GAP
+        area = (body[0], top, body[2], body[3])
+        index, boxes, shown = _crowd(area, [*crowd, *RESERVED])
+        assert shown == [*crowd, *RESERVED]  # all of them, no "+N more"
+        assert all(inside(b, area) for b in boxes)
+        for one, other in itertools.combinations(boxes, 2):
+            assert overlap(one, other) == 0
+        for spec, b in zip(shown, boxes, strict=True):
+            size = text_size(spec, TOKEN_SCALES[index][0])
+            assert size >= MIN_TEXT and _fits(Placed(spec.kind, spec.key, place, b, spec.text, size, spec.bold))
+        img = draw_board(v, LABELS[:players])
+        assert img.size == (board_width(columns), lay.height)
+
+
+def test_the_places_to_come_are_named_tiles() -> None:
+    g = on_grid(_states(5, "short", False, False)[1], 5, 5)
+    lay = board_layout(view(g, None), LABELS)
+    assert set(lay.tiles) == set(range(1, 26))
+    names = {}
+    for item in lay.items:
+        if item.kind == "name":
+            names[item.place] = f"{names.get(item.place, '')} {item.text}".strip()
+    assert {p: names[p] for p in PLACES_TO_COME} == PLACES_TO_COME
+    assert PLACES_TO_COME[19] == "Tavern" and PLACES_TO_COME[25] == "Catacombs"
+
+
+def test_any_number_of_tokens_stays_inside_its_tile() -> None:
+    """A crowd no game makes (120 assistants on one tile) ends with a "+N more" chip: nothing
+    spills out of the tile or covers anything."""
+    g = _states(5, "short", False, False)[1].copy()
+    g.last_move = None
+    body = grid_geometry(g.width, tuple(g.layout)).frames[c.FOUNTAIN].body
+    crowd = [*tokens_by_place(g).get(c.FOUNTAIN, []), *(assistant("red", k) for k in range(120))]
+    index, boxes, shown = _crowd(body, crowd)
+    assert shown[-1].kind == MORE_KIND and shown[-1].text == f"+{len(crowd) - len(shown) + 1} more"
+    assert index == len(TOKEN_SCALES) - 1 and all(inside(b, body) for b in boxes)
+    for one, other in itertools.combinations(boxes, 2):
+        assert overlap(one, other) == 0
+
+
+def test_where_the_last_move_started_is_no_token() -> None:
+    """The outline left where a white merchant started is dashed, unfilled and says where it
+    went: it looks like no token, least of all a white one; the key explains it."""
+    g = _states(5, "short", False, False)[2].copy()
+    white = next(p for p in g.players if p.colour == "white")
+    source = white.merchant
+    target = next(p for p in g.layout if p != source)
+    white.merchant = target
+    g.last_move = LastMove("merchant", white.seat, source, target)
+    _, drawn = _plan(view(g, None), LABELS)
+    (ghost, look) = next((p, lk) for p, lk in drawn if p.kind == GHOST_KIND)
+    assert ghost.text == f"W→{target}" and ghost.place == source
+    assert look.shape == "ghost" and look.fill is None
+    token_shapes = {lk.shape for p, lk in drawn if p.kind in TOKENS}
+    assert look.shape not in token_shapes
+    assert all(lk.fill is not None for p, lk in drawn if p.kind in TOKENS)

@@ -138,7 +138,11 @@ def test_the_largest_crowd_fits_one_tile(columns: int) -> None:
 
 def test_the_largest_crowds_hold_every_kind_of_token() -> None:
     kinds = {s.kind for crowd in tokens.largest_crowds() for s in crowd}
-    assert kinds == set(tokens.TOKEN_KINDS) | {tokens.GHOST_KIND}
+    assert kinds == set(tokens.TOKEN_KINDS) | {tokens.GHOST_KIND, "reserved"}
+    for crowd in tokens.largest_crowds():  # room for the Coffee trader, the Courier and five companions
+        assert [s.key for s in crowd if s.kind == "reserved"] == [
+            "coffee_trader", "courier", *(f"companion.{colour}" for colour in ("red", "blue", "green", "yellow", "white"))
+        ]  # fmt: skip
     five = tokens.largest_crowds()[0]
     assert [s.kind for s in five].count("merchant") == 5 and [s.kind for s in five].count("family") == 5
 

@@ -1,6 +1,6 @@
 """The key to the board's shapes: the entries a game needs, samples drawn like the board's
-tokens, everything inside the key's frame and fitting, and the key placed beside the panels or
-under the board without covering anything."""
+tokens, everything inside the key's frame and fitting, and the key placed under the board
+without covering anything."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ from bot.render import turn_layout
 from bot.render.board import _plan
 from bot.render.layout import box_height, box_width, inside, overlap, text_extent
 from bot.render.legend import legend_image, legend_kind, legend_layout
-from bot.render.panels import PANEL_INNER, panels_height
 from bot.render.style import MIN_TEXT
+
+PANEL_INNER = 404  # a narrow key still flows
 
 GAMES = [(2, False), (2, True), (3, False), (3, True), (4, True), (5, False)]
 
@@ -52,7 +53,8 @@ def test_the_key_explains_what_the_game_shows(players: int, neutral: bool) -> No
     assert lay is not None
     words = [p.text for p in lay.placed() if p.kind == "key_text"]
     for must in ("merchant, 2 assistants in its stack", "family member", "assistant left here", "fabric",
-                 "spice", "fruit", "jewelry", "any good", "last move: to here", "from here"):
+                 "spice", "fruit", "jewelry", "any good", "last move: to here", "from here",
+                 "moved from here to 9 (an outline, no token)"):
         assert must in words
     assert ("neutral merchant" in words) == (players == 2)
     assert ("neutral assistant" in words) == neutral
@@ -62,6 +64,7 @@ def test_the_key_explains_what_the_game_shows(players: int, neutral: bool) -> No
     assert texts["merchant, 2 assistants in its stack"] == f"{letter}·2"
     assert (texts["fabric"], texts["spice"], texts["fruit"], texts["jewelry"], texts["any good"]) == (
         "F", "S", "Fr", "J", "?")  # fmt: skip
+    assert texts["moved from here to 9 (an outline, no token)"] == f"{letter}→9"
 
 
 def test_the_samples_look_like_the_board_tokens() -> None:
@@ -81,14 +84,9 @@ def test_the_samples_look_like_the_board_tokens() -> None:
 
 @pytest.mark.parametrize("players,neutral", GAMES)
 def test_the_key_covers_nothing(players: int, neutral: bool) -> None:
-    """Beside the panels when they leave room (2-4 players), else under the board (5 players)."""
+    """Under the board, inside the image."""
     lay = turn_layout(engine.view(_state(players, neutral), None))
     image = (0, 0, lay.width, lay.height)
-    assert inside(lay.legend, image) and inside(lay.board, image) and inside(lay.panels, image)
-    if lay.legend_in_column:
-        assert lay.legend[1] >= lay.panels[1] + panels_height(players) - 12
-        assert lay.legend[0] >= lay.board[2]
-        assert lay.height == lay.board[3]  # the key costs no height
-    else:
-        assert lay.legend[1] >= lay.board[3] and lay.legend[2] <= lay.board[2]
-    assert lay.legend_in_column == (players <= 4)
+    assert inside(lay.legend, image) and inside(lay.board, image)
+    assert lay.legend[1] >= lay.board[3] and lay.legend[2] <= lay.board[2]
+    assert lay.height > lay.legend[3]

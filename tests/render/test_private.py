@@ -19,7 +19,7 @@ from bot.engine import GameState
 from bot.engine.components import BASE_BONUS_CARDS
 from bot.engine.texts import CARD_NAMES, CARD_TEXTS, MOSQUE_TILE_TEXTS
 from bot.render import render_private, style
-from bot.render.panels import Box, fits
+from bot.render.items import Box, fits
 from bot.render.private import PRIVATE_WIDTH, PrivateLayout, draw_private, private_layout
 
 NAMES = ["Ann", "Bob", "Cem", "Dan", "Eda"]
@@ -38,7 +38,7 @@ def _state(players: int = 3, turn: int = 150, seed: int = 4) -> GameState:
 
 
 def _check(layout: PrivateLayout) -> None:
-    assert layout.width <= style.MAX_WIDTH
+    assert layout.width == PRIVATE_WIDTH
     image = (0, 0, layout.width, layout.height)
     for it in layout.items:
         assert _inside(it.box, image), it
@@ -168,4 +168,4 @@ def test_render_private_is_a_deterministic_png() -> None:
         data = render_private(engine.view(g, seat), seat, NAMES)
         assert data == render_private(engine.view(g, seat), seat, NAMES)
         with Image.open(io.BytesIO(data)) as image:
-            assert image.format == "PNG" and image.mode == "RGB" and image.width <= style.MAX_WIDTH
+            assert image.format == "PNG" and image.mode == "RGB" and image.width == PRIVATE_WIDTH

@@ -1,6 +1,6 @@
-"""The turn image as a whole: deterministic bytes, the same for every reader and across re-deals
-of hidden information, renders of seeded games at 2-5 players and every layout, the width and
-the byte budget."""
+"""The turn message's pictures as a whole: deterministic bytes, the same for every reader and across
+re-deals of hidden information, renders of seeded games at 2-5 players and every layout (and
+on the expansions' grids), the widths, the alt texts and the byte budget."""
 
 from __future__ import annotations
 
@@ -12,12 +12,27 @@ from PIL import Image
 from bot import engine
 from bot.cli.playout import LAYOUTS, RandomPlayer
 from bot.engine import GameSettings, GameState
-from bot.render import compose, public_view, render, render_private, style
-from bot.render.board import BOARD_WIDTH
-from bot.render.panels import PANEL_WIDTH
+from bot.render import (
+    ALT_LIMIT,
+    compose_board,
+    public_view,
+    render_private,
+    render_sheet,
+    render_turn,
+    style,
+)
+from bot.render.board import BOARD_WIDTH, board_width
+from bot.render.grids import on_grid
+from bot.render.players import PLAYERS_WIDTH
 
 NAMES = ["Ann", "Bob", "Cem", "Dan", "Eda"]
-BUDGET = 350_000  # bytes of a turn image (issue: at most 350 KB at 5 players)
+BUDGET = 400_000  # bytes of a turn message's pictures in all (issue 20: at most 400 KB, 5x5 at 5 players)
+CAPTION = "Yellow: Gemstone Dealer, paid 20 Lira → 5th ruby"
+
+
+def render(view: engine.View, labels: list[str], caption: str = CAPTION) -> bytes:
+    """Both pictures' bytes, for comparing."""
+    return b"".join(p.png for p in render_turn(view, labels, caption))
 
 
 def _positions(settings: GameSettings, seed: int, turns: tuple[int, ...]) -> list[GameState]:
@@ -89,32 +104,63 @@ def test_seeded_games_render_at_several_turns(players: int, layout: str) -> None
     seed = 11 * players + len(layout)
     for state in _positions(settings, seed, (1, 60, 250)):
         public = engine.view(state, None)
-        data = render(public, NAMES[:players])
-        image = _png(data)
-        assert image.format == "PNG" and image.mode == "P" and "transparency" not in image.info
-        assert image.width == BOARD_WIDTH + PANEL_WIDTH <= style.MAX_WIDTH
-        assert len(data) <= BUDGET
+        board, players_ = render_turn(public, NAMES[:players], CAPTION)
+        assert (board.name, players_.name) == ("board.png", "players.png")
+        for picture, width in ((board, BOARD_WIDTH), (players_, PLAYERS_WIDTH)):
+            image = _png(picture.png)
+            assert image.format == "PNG" and image.mode == "P" and "transparency" not in image.info
+            assert image.width == width
+            assert picture.alt.startswith(CAPTION + ".") and len(picture.alt) <= ALT_LIMIT
+        assert len(board.png) + len(players_.png) <= BUDGET
         for seat in range(players):
             private = _png(render_private(engine.view(state, seat), seat, NAMES[:players]))
-            assert private.width <= style.MAX_WIDTH
+            assert private.mode == "RGB"
 
 
-def test_compose_is_opaque_rgb_with_the_panels_on_the_right(mid_game: GameState) -> None:
-    image = compose(engine.view(mid_game, None), NAMES)
-    assert image.mode == "RGB" and image.width == BOARD_WIDTH + PANEL_WIDTH
-    # the panels' column starts with the dark background at its top right corner
-    assert image.getpixel((image.width - 2, 2)) == style.BACKGROUND
+def test_the_board_is_opaque_rgb_and_the_sheet_puts_the_players_on_its_right(mid_game: GameState) -> None:
+    image = compose_board(engine.view(mid_game, None), NAMES)
+    assert image.mode == "RGB" and image.width == BOARD_WIDTH
+    sheet = _png(render_sheet(engine.view(mid_game, None), NAMES, CAPTION))
+    assert sheet.width > BOARD_WIDTH + PLAYERS_WIDTH and sheet.height == image.height
+    # the players' column starts with the dark background at its top right corner
+    assert sheet.convert("RGB").getpixel((sheet.width - 2, 2)) == style.BACKGROUND
+
+
+@pytest.mark.parametrize("columns,rows", [(4, 4), (5, 4), (5, 5)])
+def test_every_grid_renders(columns: int, rows: int, mid_game: GameState) -> None:
+    """The expansions' grids: the board grows with the columns (the tiles keep their size) and
+    the places to come are numbered tiles named as the rulebook names them."""
+    g = on_grid(mid_game, columns, rows)
+    board, players_ = render_turn(engine.view(g, None), NAMES[:4], CAPTION)
+    assert _png(board.png).width == board_width(columns) and _png(players_.png).width == PLAYERS_WIDTH
+    assert len(board.png) + len(players_.png) <= BUDGET
+    with pytest.raises(ValueError):
+        on_grid(mid_game, 3, 6)
+
+
+def test_the_alt_texts_say_what_the_pictures_show(mid_game: GameState) -> None:
+    view = engine.view(mid_game, None)
+    board, players_ = render_turn(view, NAMES[:4], CAPTION)
+    turn = mid_game.players[mid_game.turn.player]
+    assert f"round {mid_game.round}: {NAMES[turn.seat]} ({turn.colour}) to play" in board.alt
+    assert "Last move: the " in board.alt
+    for p in mid_game.players:
+        assert f"{NAMES[p.seat]} ({p.colour}): {p.rubies}/5 rubies, {p.lira} Lira" in players_.alt
+    board, players_ = render_turn(view, NAMES[:4])
+    assert board.alt.startswith("The board") and players_.alt.startswith(NAMES[0])
+    long = render_turn(view, ["N" * 40] * 4, "x" * 2000)
+    assert all(len(p.alt) <= ALT_LIMIT for p in long)
 
 
 def test_five_players_late_in_the_game_stay_within_budget() -> None:
     states = _positions(GameSettings(players=5), 21, (400,))
     for state in states:
-        data = render(engine.view(state, None), NAMES)
-        assert len(data) <= BUDGET
+        assert len(render(engine.view(state, None), NAMES)) <= BUDGET
+        assert len(render(engine.view(on_grid(state, 5, 5), None), NAMES)) <= BUDGET
 
 
 def test_the_static_canvas_is_drawn_once_per_kind_of_game_and_never_drawn_on(mid_game: GameState) -> None:
-    """Background, tiles and key are drawn once per kind of game; each turn draws on a copy."""
+    """Background, tiles and key are drawn once per kind of game; each board draws on a copy."""
     from bot.render import _canvas, _static_canvas
 
     public = engine.view(mid_game, None)
@@ -126,5 +172,5 @@ def test_the_static_canvas_is_drawn_once_per_kind_of_game_and_never_drawn_on(mid
     assert _canvas.cache_info().hits >= hits + 2
     assert _static_canvas(public) is canvas and canvas.tobytes() == before
     # the tiles and the key are on it already; the tokens and numbers are not
-    image = compose(public, NAMES)
+    image = compose_board(public, NAMES)
     assert image.size == canvas.size and image.tobytes() != before

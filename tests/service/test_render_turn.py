@@ -1,5 +1,6 @@
-"""Rendering through the service: the current turn's public image and each seat's private image,
-labelled with the seats' names, drawn in worker threads under a semaphore of two."""
+"""Rendering through the service: the current turn's public pictures (captioned with the last turn
+from the public log) and each seat's private image, labelled with the seats' names, drawn in
+worker threads under a semaphore of two."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import pytest
 
 from bot import engine
 from bot.engine import View
-from bot.render import render, render_private
+from bot.render import Picture, render_private, render_sheet, render_turn
 from bot.service import GameService, errors
 from bot.service import render as service_render
 from tests.service.helpers import local_table
@@ -24,7 +25,9 @@ async def test_render_turn_gives_the_public_and_every_private_image(svc: GameSer
     names = [game.names()[s] for s in range(3)]
     images = await svc.render_turn(game.id)
     assert images.game_id == game.id and images.decision_id == game.state.decision_id
-    assert images.public == render(engine.view(game.state, None), names)
+    assert images.caption == ""  # nobody has moved yet
+    assert images.public == render_turn(engine.view(game.state, None), names)
+    assert [p.name for p in images.public] == ["board.png", "players.png"]
     assert sorted(images.private) == [0, 1, 2]
     for seat, data in images.private.items():
         assert data == render_private(engine.view(game.state, seat), seat, names)
@@ -66,15 +69,15 @@ async def test_renders_run_in_threads_two_at_a_time(svc: GameService, monkeypatc
             running -= 1
         return b"png"
 
-    def slow_public(view: View, labels: Sequence[str]) -> bytes:
+    def slow_public(view: View, labels: Sequence[str], caption: str) -> tuple[Picture, ...]:
         assert view.viewer is None
-        return slow()
+        return (Picture("board.png", slow(), caption),)
 
     def slow_private(view: View, seat: int, labels: Sequence[str]) -> bytes:
         assert view.viewer == seat
         return slow()
 
-    monkeypatch.setattr(service_render, "render", slow_public)
+    monkeypatch.setattr(service_render, "render_turn", slow_public)
     monkeypatch.setattr(service_render, "render_private", slow_private)
     game = await local_table(svc, people=4)
     ticks = 0
@@ -90,7 +93,30 @@ async def test_renders_run_in_threads_two_at_a_time(svc: GameService, monkeypatc
         results = await asyncio.gather(svc.render_turn(game.id), svc.render_turn(game.id))
     finally:
         task.cancel()
-    assert all(r.public == b"png" and len(r.private) == 4 for r in results)
+    assert all(r.public == (Picture("board.png", b"png", ""),) and len(r.private) == 4 for r in results)
     assert most == 2  # ten renders, at most two at a time
     assert threading.get_ident() not in threads
     assert ticks >= 10  # the loop ran while the renders slept in their threads
+
+
+async def test_the_caption_tells_the_last_turn_from_the_public_log(svc: GameService) -> None:
+    """After a move the caption names the mover by colour and the place; it opens both alt texts
+    and the sheet (local play) is both pictures side by side; undoing the move takes it back."""
+    game = await local_table(svc, people=2)
+    state = game.state
+    assert state is not None
+    decision = engine.pending(state)
+    assert decision is not None
+    move = next(o.code for o in decision.options if o.code.startswith("go."))
+    outcome = await svc.submit(game.id, f"p{decision.player}", decision.decision_id, move)
+    game = outcome.game
+    assert game.state is not None
+    colour = game.state.players[decision.player].colour.capitalize()
+    images = await svc.images_of(game, ())
+    assert images.caption.startswith(f"{colour}: ") and images.private == {}
+    board, players = images.public
+    assert board.alt.startswith(images.caption) and players.alt.startswith(images.caption)
+    names = [game.names()[s] for s in range(2)]
+    assert await svc.sheet_of(game) == render_sheet(engine.view(game.state, None), names, images.caption)
+    undone = await svc.undo(game.id, f"p{decision.player}")
+    assert (await svc.images_of(undone.game, ())).caption == ""
