@@ -44,10 +44,10 @@ def winners(state: GameState) -> list[int]:
 CRITERIA = ("rubies", "Lira", "goods", "bonus cards")
 
 
-def decided_by(ahead: Standing, behind: Standing) -> str | None:
-    """What puts `ahead` before `behind`: the first of rubies, Lira, goods and bonus cards in which
-    they differ; None when they are tied on all four (a shared place)."""
-    for name, a, b in zip(CRITERIA, ahead.key, behind.key, strict=True):
+def decided_by(one: Standing, other: Standing) -> str | None:
+    """What tells two standings apart: the first of rubies, Lira, goods and bonus cards in which
+    they differ (whichever of the two is ahead); None when they are tied on all four."""
+    for name, a, b in zip(CRITERIA, one.key, other.key, strict=True):
         if a != b:
             return name
     return None

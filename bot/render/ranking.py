@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..engine import Standing
+from ..engine.scoring import CRITERIA, decided_by
 
 __all__ = ["CRITERIA", "Place", "decided", "ordinal", "ranking"]
 
-CRITERIA = ("rubies", "Lira", "goods", "cards")  # what `Standing.key` compares, in order
 TIED = "tied on every count"
 
 
@@ -35,10 +35,11 @@ def ordinal(n: int) -> str:
 
 def decided(one: Standing, other: Standing) -> str:
     """How `one` compares with `other` on the first tie-break where they differ."""
-    for name, a, b in zip(CRITERIA, one.key, other.key, strict=True):
-        if a != b:
-            return f"{'ahead' if a > b else 'behind'} on {name} {a}–{b}"
-    return TIED
+    name = decided_by(one, other)
+    if name is None:
+        return TIED
+    a, b = one.key[CRITERIA.index(name)], other.key[CRITERIA.index(name)]
+    return f"{'ahead' if a > b else 'behind'} on {name} {a}–{b}"
 
 
 def ranking(standings: Sequence[Standing]) -> list[Place]:

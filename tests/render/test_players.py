@@ -173,8 +173,8 @@ def test_ranking_words() -> None:
     assert [ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22)] == [
         "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"]  # fmt: skip
     a, b = Standing(0, 1, 5, 3, 2, 1), Standing(1, 2, 5, 3, 2, 0)
-    assert decided(a, b) == "ahead on cards 1–0" and decided(b, a) == "behind on cards 0–1"
-    assert [p.decided for p in ranking([a, b])] == ["ahead on cards 1–0", "behind on cards 0–1"]
+    assert decided(a, b) == "ahead on bonus cards 1–0" and decided(b, a) == "behind on bonus cards 0–1"
+    assert [p.decided for p in ranking([a, b])] == ["ahead on bonus cards 1–0", "behind on bonus cards 0–1"]
 
 
 def test_strips_never_depend_on_the_viewer() -> None:
