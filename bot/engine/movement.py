@@ -205,7 +205,8 @@ class PayMerchants(StepKind):
 
     def prompt(self, g: GameState, step: Step) -> str:
         others, neutral, cost = fee(g, step.actor, step.place)
-        names = [who(s) for s in others]
+        owed = {s: others.count(s) for s in others}  # a seat with two tokens here is paid twice
+        names = [who(s) if k == 1 else f"{who(s)} for {k} tokens" for s, k in owed.items()]
         if neutral:
             names.append("the bank for " + ("a neutral merchant" if neutral == 1 else f"{neutral} neutral merchants"))
         each = f"{MERCHANT_FEE} Lira" if cost == MERCHANT_FEE else f"{MERCHANT_FEE} Lira each ({cost} in all)"

@@ -32,16 +32,19 @@ class Registry(Generic[P]):
     def __init__(self) -> None:
         self._all: list[P] = []
         self._in_play: dict[tuple[str, ...], tuple[P, ...]] = {}
+        self.count = 0  # providers registered, whatever their module
 
     def add(self, provider: P) -> P:
         self._all.append(provider)
         self._in_play.clear()
+        self.count = len(self._all)
         return provider
 
     def remove(self, provider: P) -> None:
         """Take a provider out again (tests that register one for a while)."""
         self._all.remove(provider)
         self._in_play.clear()
+        self.count = len(self._all)
 
     def every(self) -> tuple[P, ...]:
         """All registered providers, whatever the game."""

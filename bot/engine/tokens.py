@@ -17,12 +17,14 @@ step offers them in that order, and each one's "used this turn" flag is bit ``1 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 from .components import POLICE_STATION
 from .providers import Registry
-from .state import GameState, LastMove, Step
+from .settings import GameSettings
+from .state import GameState, LastMove, Player, Step
 
 if TYPE_CHECKING:
     from .machine import Tx
@@ -39,8 +41,8 @@ class TokenKind:
     name: str  # `LastMove.token`, the move event's "token" (left out for the merchant)
     noun: str  # the story's word for it: "{seat}'s family member"
     module: str | None
-    where: Callable[[GameState, int], int]  # the seat's token's place, OFF_BOARD if none
-    put: Callable[[GameState, int, int], None]  # put it on a place (in the state being built)
+    where: Callable[[Player], int]  # the player's token's place, OFF_BOARD if none
+    put: Callable[[GameState, int, int], None]  # put a seat's token on a place (in the state being built)
     paid: bool = False  # the other players pay its owner like a merchant on arriving there
     caught: bool = False  # the other players' active tokens catch it there (to the Police Station)
     assistants: bool = False  # arriving takes the assistant step (phase 1b)
@@ -48,17 +50,22 @@ class TokenKind:
 
 TOKEN_KINDS: Registry[TokenKind] = Registry()
 _BY_NAME: dict[str, TokenKind] = {}
+_WITH: dict[str, dict[tuple[str, ...], tuple[TokenKind, ...]]] = {"paid": {}, "caught": {}, "assistants": {}}
 
 
 def add_token_kind(kind: TokenKind) -> TokenKind:
     TOKEN_KINDS.add(kind)
     _BY_NAME[kind.name] = kind
+    for cache in _WITH.values():
+        cache.clear()
     return kind
 
 
 def remove_token_kind(kind: TokenKind) -> None:
     TOKEN_KINDS.remove(kind)
     del _BY_NAME[kind.name]
+    for cache in _WITH.values():
+        cache.clear()
 
 
 def token_kind(name: str) -> TokenKind:
@@ -70,16 +77,18 @@ def token_noun(name: str) -> str:
     return kind.noun if kind else name
 
 
-def _merchant_at(g: GameState, seat: int) -> int:
-    return g.players[seat].merchant
+def kinds_with(settings: GameSettings, flag: str) -> tuple[TokenKind, ...]:
+    """The kinds in play whose `flag` ("paid", "caught", "assistants") is set (cached)."""
+    found = _WITH[flag].get(settings.expansions)
+    if found is None:
+        found = _WITH[flag][settings.expansions] = tuple(
+            k for k in TOKEN_KINDS.in_play(settings) if getattr(k, flag)
+        )
+    return found
 
 
 def _put_merchant(g: GameState, seat: int, place: int) -> None:
     g.mut(seat).merchant = place
-
-
-def _family_at(g: GameState, seat: int) -> int:
-    return g.players[seat].family
 
 
 def _put_family(g: GameState, seat: int, place: int) -> None:
@@ -87,14 +96,14 @@ def _put_family(g: GameState, seat: int, place: int) -> None:
 
 
 MERCHANT = add_token_kind(
-    TokenKind("merchant", "merchant", None, _merchant_at, _put_merchant, paid=True, assistants=True)
+    TokenKind("merchant", "merchant", None, attrgetter("merchant"), _put_merchant, paid=True, assistants=True)
 )
-FAMILY = add_token_kind(TokenKind("family", "family member", None, _family_at, _put_family, caught=True))
+FAMILY = add_token_kind(TokenKind("family", "family member", None, attrgetter("family"), _put_family, caught=True))
 
 
 def move_token(g: GameState, seat: int, kind: TokenKind, target: int) -> int:
     """Put a seat's token on `target` and record it as the last move; returns where it was."""
-    source = kind.where(g, seat)
+    source = kind.where(g.players[seat])
     kind.put(g, seat, target)
     g.last_move = LastMove(kind.name, seat, source, target)
     return source
@@ -103,24 +112,30 @@ def move_token(g: GameState, seat: int, kind: TokenKind, target: int) -> int:
 def paid_at(g: GameState, place: int, besides: int) -> list[int]:
     """The seats owed a fee at `place` by `besides`: one entry per token of theirs there that is
     paid like a merchant (an opponent with two such tokens there is listed twice), in seat order."""
-    kinds = [k for k in TOKEN_KINDS.in_play(g.settings) if k.paid]
-    return [p.seat for p in g.players if p.seat != besides for k in kinds if k.where(g, p.seat) == place]
+    kinds = kinds_with(g.settings, "paid")
+    if len(kinds) == 1:
+        where = kinds[0].where
+        return [p.seat for p in g.players if where(p) == place and p.seat != besides]
+    return sorted(p.seat for p in g.players if p.seat != besides for k in kinds if k.where(p) == place)
 
 
 def caught_at(g: GameState, place: int, besides: int) -> list[int]:
-    """The seats whose catchable token (the family member) `besides` catches at `place`; nobody
-    is caught at the Police Station."""
+    """The seats whose catchable token (the family member) `besides` catches at `place`, in seat
+    order; nobody is caught at the Police Station."""
     if place == POLICE_STATION:
         return []
-    kinds = [k for k in TOKEN_KINDS.in_play(g.settings) if k.caught]
-    return [p.seat for p in g.players if p.seat != besides and any(k.where(g, p.seat) == place for k in kinds)]
+    kinds = kinds_with(g.settings, "caught")
+    if len(kinds) == 1:
+        where = kinds[0].where
+        return [p.seat for p in g.players if where(p) == place and p.seat != besides]
+    return [p.seat for p in g.players if p.seat != besides and any(k.where(p) == place for k in kinds)]
 
 
 def send_caught_home(g: GameState, victim: int, place: int) -> None:
     """A catch: the victim's catchable tokens at `place` go back to the Police Station (a
     teleport; not a move of the catcher's, so `last_move` stays)."""
-    for k in TOKEN_KINDS.in_play(g.settings):
-        if k.caught and k.where(g, victim) == place:
+    for k in kinds_with(g.settings, "caught"):
+        if k.where(g.players[victim]) == place:
             k.put(g, victim, POLICE_STATION)
 
 
@@ -139,11 +154,7 @@ class NeutralToken:
     reward: tuple[str, ...] = ()  # step kinds that give the reward, in order
     payment: tuple[str, ...] = ()  # step kinds that take its cost (left out when waived)
     reward_now: Callable[[Tx, int], None] | None = None  # a reward taken at once (after queuing)
-
-    @property
-    def bit(self) -> int:
-        """Its flag in the encounter step's `n`: met already this turn."""
-        return 1 << NEUTRAL_TOKENS.every().index(self)
+    bit: int = 0  # its flag in the encounter step's `n` (met this turn): set by `add_neutral_token`
 
 
 class Waiver:
@@ -161,6 +172,8 @@ _NEUTRAL_BY_TAG: dict[str, NeutralToken] = {}
 
 
 def add_neutral_token(token: NeutralToken) -> NeutralToken:
+    """Register a neutral token; returns it with its bit (`1 << ` its place in the table)."""
+    token = replace(token, bit=1 << len(NEUTRAL_TOKENS.every()))
     NEUTRAL_TOKENS.add(token)
     _NEUTRAL_BY_TAG[token.tag] = token
     return token

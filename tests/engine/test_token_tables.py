@@ -8,7 +8,17 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from bot.engine import GameSettings, GameState, LastMove, describe, new_game, set_chance_script, validate
+from bot.engine import (
+    GameSettings,
+    GameState,
+    LastMove,
+    Player,
+    describe,
+    new_game,
+    pending,
+    set_chance_script,
+    validate,
+)
 from bot.engine.board import place_name
 from bot.engine.components import GEMSTONE_DEALER, SULTANS_PALACE, gemstone_price, sultan_price
 from bot.engine.decision import Event
@@ -51,8 +61,8 @@ def shadow_kind(module: str | None = None, **flags: bool) -> Iterator[tuple[Toke
     """A token kind whose places live in a dict (seat -> place) for the test's duration."""
     where: dict[int, int] = {}
 
-    def at(g: GameState, seat: int) -> int:
-        return where.get(seat, 0)
+    def at(p: Player) -> int:
+        return where.get(p.seat, 0)
 
     def put(g: GameState, seat: int, place: int) -> None:
         where[seat] = place
@@ -100,6 +110,8 @@ def test_another_token_kind_moves_pays_like_a_merchant_and_tells_its_story() -> 
         line = f"{{seat:0}}'s shadow moved from {place_name(7)} to {place_name(3)}."
         assert describe(moved, None) == describe(moved, 0) == line
         assert kind(g) == "pay" and codes(g) == ("pay", "x.end")
+        d = pending(g)
+        assert d is not None and "4 in all) to {seat:1} for 2 tokens" in d.prompt
         g, events = play_events(g, "pay")
         assert g.players[1].lira == lira + 4
         assert [e.data for e in events if e.kind == "fee"] == [{"to": 1, "lira": 2}] * 2
