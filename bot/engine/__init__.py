@@ -57,6 +57,21 @@ Whether the game waits for a player never depends on the cards in a hand: a step
 may depend on the hand (the free window, card modifiers, the leftover cards) is asked whenever
 the hand holds any card, even with a single option.
 
+Tokens, blocked edges and ruby tracks
+-------------------------------------
+Tables a module extends by registering rows (each row states its module; None is the base game;
+rows are consulted only in games where their module is in play, resolved once per module set):
+``tokens.TOKEN_KINDS`` (``add_token_kind(TokenKind(...))``: the merchant, the family member),
+``tokens.NEUTRAL_TOKENS`` (``add_neutral_token(NeutralToken(...))``: the Governor ``gov``, the
+Smuggler ``smug``, offered in that order; the encounter step's ``n`` holds bit ``1 << index`` of
+each token met), ``tokens.WAIVERS`` (a waived cost adds a ``waived`` event: ``token``),
+``places.rubies.RUBY_TRACKS`` (``add_ruby_track(RubyTrack(...))``: Sultan's Palace, Gemstone
+Dealer; ``next_price``, ``take_track_ruby`` with the refill) and ``board.EDGE_BLOCKERS``
+(providers of ``BlockedEdge(a, b, controller)``; ``board.blocked_for(g, seat)`` is what the
+normal move, the 3-or-4 card and ``movement.reachable`` go around; teleports ignore it). The
+``move`` event (``source``, ``target``, ``how``) carries ``token`` for any token but the merchant
+stack; ``last_move.token`` names the kind.
+
 Glossary of the state
 ---------------------
 ``GameState``: ``settings`` (GameSettings), ``width`` and ``layout`` (place numbers row by row),

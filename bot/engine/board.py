@@ -1,10 +1,14 @@
-"""Where things stand on the grid: the layout as a `Grid`, and who is at a place."""
+"""Where things stand on the grid: the layout as a `Grid`, who is at a place, and the edges
+between places that a seat may not cross step by step (a Barrier)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
+from typing import NamedTuple, Protocol
 
-from .layouts import Grid
+from .layouts import NO_EDGES, Edges, Grid, edge
+from .providers import Registry
 from .state import GameState
 from .texts import PLACE_NAMES
 
@@ -22,14 +26,40 @@ def place_name(place: int) -> str:
     return PLACE_NAMES.get(place, f"Place {place}")
 
 
-def merchants_at(g: GameState, place: int, besides: int) -> list[int]:
-    """Seats of the other players whose merchant stands on `place`."""
-    return [p.seat for p in g.players if p.seat != besides and p.merchant == place]
-
-
 def neutral_merchants_at(g: GameState, place: int) -> int:
     return sum(1 for m in g.board.neutral_merchants if m == place)
 
 
-def families_at(g: GameState, place: int, besides: int) -> list[int]:
-    return [p.seat for p in g.players if p.seat != besides and p.family == place]
+# ---- blocked edges ----------------------------------------------------------------------------
+
+
+class BlockedEdge(NamedTuple):
+    """An edge between two orthogonally adjacent places that no token crosses step by step,
+    except those of `controller` (a seat; -1: nobody)."""
+
+    a: int
+    b: int
+    controller: int = -1
+
+
+class EdgeBlocker(Protocol):
+    """A provider of blocked edges (the Barrier of Mocha & Baksheesh), read from the state."""
+
+    @property
+    def module(self) -> str | None: ...
+
+    def blocked_edges(self, g: GameState) -> Iterable[BlockedEdge]: ...
+
+
+EDGE_BLOCKERS: Registry[EdgeBlocker] = Registry()
+
+
+def blocked_for(g: GameState, seat: int) -> Edges:
+    """The edges `seat`'s tokens may not cross step by step now (empty in a base game).
+    Distances and step-by-step moves pass it to `Grid`; teleports ignore it (RULES-NOTES E-11)."""
+    if not EDGE_BLOCKERS.count:
+        return NO_EDGES
+    blockers = EDGE_BLOCKERS.in_play(g.settings)
+    if not blockers:
+        return NO_EDGES
+    return frozenset(edge(e.a, e.b) for b in blockers for e in b.blocked_edges(g) if e.controller != seat)

@@ -15,6 +15,7 @@ from .components import CATCH_LIRA
 from .decision import Event, seat_ref
 from .texts import card_phrase as card
 from .texts import goods_phrase, join_and
+from .tokens import neutral_token, token_noun
 
 Line = Callable[[str, dict[str, Any], bool], str | None]  # (who, data, the viewer's own event?)
 
@@ -51,7 +52,6 @@ RUBY_FROM = {
     "gemstone": "from the Gemstone Dealer",
     "mosque": "from the mosque",
 }
-TOKENS = {"governor": "The Governor", "smuggler": "The Smuggler"}
 ASSISTANT_ACTS = {"collect": "picked up an assistant", "neutral": "picked up a neutral assistant"}
 CATCH_REWARDS = {"card": "a bonus card", "lira": f"{CATCH_LIRA} Lira"}
 SILENT_PAYMENTS = ("market", "green_tile", "yellow_tile")  # told by the sale and the tile lines
@@ -61,6 +61,8 @@ SILENT_PAYMENTS = ("market", "green_tile", "yellow_tile")  # told by the sale an
 
 
 def _move(who: str, d: dict[str, Any], own: bool) -> str:
+    if d.get("token"):  # a token other than the merchant stack
+        who = f"{who}'s {token_noun(d['token'])}"
     if d["how"] == "stay":
         return f"{who} stayed at {place_name(d['target'])}."
     return f"{who} moved from {place_name(d['source'])} to {place_name(d['target'])}."
@@ -86,10 +88,20 @@ def _end_early(who: str, d: dict[str, Any], own: bool) -> str | None:
     return f"{who}'s turn ended early."
 
 
+def _neutral_title(tag: str) -> str | None:
+    token = neutral_token(tag)
+    return token.title[:1].upper() + token.title[1:] if token else None
+
+
 def _relocate(who: str, d: dict[str, Any], own: bool) -> str:
     colour = d.get("colour")
     neutral = f"The {colour} neutral merchant" if colour else "A neutral merchant"
-    return f"{TOKENS.get(d['token'], neutral)} moved to {place_name(d['to'])}."
+    return f"{_neutral_title(d['token']) or neutral} moved to {place_name(d['to'])}."
+
+
+def _waived(who: str, d: dict[str, Any], own: bool) -> str:
+    token = neutral_token(d["token"])
+    return f"{who} owed {token.title if token else 'the token'} nothing this time."
 
 
 def _action(who: str, d: dict[str, Any], own: bool) -> str:
@@ -173,6 +185,7 @@ LINES: dict[str, Line] = {
     "assistant": _assistant,
     "end_early": _end_early,
     "relocate": _relocate,
+    "waived": _waived,
     "dice": lambda who, d, own: f"{who} rolled {d['d'][0]} and {d['d'][1]}.",
     "action": _action,
     "skip": _skip,

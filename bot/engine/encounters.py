@@ -1,22 +1,30 @@
-"""Phase 4: catching other family members, the Governor and the Smuggler."""
+"""Phase 4: catching other family members, and the neutral tokens (the Governor, the Smuggler;
+the table in `tokens` takes more)."""
 
 from __future__ import annotations
 
-from .board import families_at
-from .components import CATCH_LIRA, GOOD_INDEX, GOODS, GOVERNOR_FEE, POLICE_STATION, SMUGGLER_FEE
+from .components import CATCH_LIRA, GOOD_INDEX, GOODS, GOVERNOR_FEE, SMUGGLER_FEE
 from .decision import Option, seat_ref, who
 from .machine import StepKind, Tx, can_draw, discard_card, draw_card, pop, push, register, roll
 from .state import GameState, Step
 from .texts import GOOD_NAMES, card_phrase
+from .tokens import (
+    NEUTRAL_TOKENS,
+    NeutralToken,
+    add_neutral_token,
+    caught_at,
+    meet,
+    neutral_token,
+    send_caught_home,
+    waived,
+)
 from .wheelbarrow import gain_goods, pay_goods
-
-GOVERNOR_USED = 1
-SMUGGLER_USED = 2
 
 
 @register
 class Encounters(StepKind):
-    """After the action, at the active token's place; also the last free moment of the turn."""
+    """After the action, at the active token's place; also the last free moment of the turn.
+    `n` holds the bits of the neutral tokens met already (see `NeutralToken.bit`)."""
 
     name = "after"
     free = True
@@ -25,17 +33,18 @@ class Encounters(StepKind):
     def options(self, g: GameState, step: Step) -> list[Option]:
         seat, here = step.actor, step.place
         opts = []
-        victims = families_at(g, here, seat) if here != POLICE_STATION else []
-        cards_left = can_draw(g)
+        victims = caught_at(g, here, seat)
+        cards_left = can_draw(g) if victims else False
         for v in victims:
             whose = seat_ref(v)
             if cards_left:
                 opts.append(Option(f"k{v}.card", f"Catch {whose}'s family member: take a bonus card"))
             opts.append(Option(f"k{v}.lira", f"Catch {whose}'s family member: take {CATCH_LIRA} Lira"))
-        if not step.n & GOVERNOR_USED and g.board.governor == here and cards_left:
-            opts.append(Option("gov", f"Governor: draw a bonus card, then pay {GOVERNOR_FEE} Lira or discard one"))
-        if not step.n & SMUGGLER_USED and g.board.smuggler == here:
-            opts.append(Option("smug", f"Smuggler: take a good, then pay {SMUGGLER_FEE} Lira or a good"))
+        for token in NEUTRAL_TOKENS.in_play(g.settings):
+            if not step.n & token.bit and token.where(g) == here:
+                label = token.offer(g, seat)
+                if label is not None:
+                    opts.append(Option(token.code, label))
         if not victims:
             opts.append(Option("done", "End your turn"))
         return opts
@@ -48,34 +57,25 @@ class Encounters(StepKind):
         seat = step.actor
         if code == "done":
             pop(g)
-        elif code.startswith("k"):
+            return
+        if code.startswith("k"):
             victim, reward = code[1:].split(".")
-            catch(tx, seat, int(victim), reward)
-        elif code == "gov":
-            pop(g)
-            push(
-                g,
-                Step("gov_pay", seat),
-                Step("relocate", seat, tag="governor"),
-                Step("after", seat, step.place, step.n | GOVERNOR_USED),
-            )
-            draw_card(tx, seat)
-        elif code == "smug":
-            pop(g)
-            push(
-                g,
-                Step("smug_good", seat),
-                Step("smug_pay", seat),
-                Step("relocate", seat, tag="smuggler"),
-                Step("after", seat, step.place, step.n | SMUGGLER_USED),
-            )
-        else:
-            raise AssertionError(code)
+            catch(tx, seat, int(victim), reward, step.place)
+            return
+        for token in NEUTRAL_TOKENS.in_play(g.settings):
+            if token.code == code:
+                pop(g)
+                if waived(g, seat, token):
+                    tx.emit("waived", seat, token=token.tag)
+                push(g, *meet(g, seat, step.place, step.n, token))
+                if token.reward_now is not None:
+                    token.reward_now(tx, seat)
+                return
+        raise AssertionError(code)
 
 
-def catch(tx: Tx, seat: int, victim: int, reward: str) -> None:
-    g = tx.g
-    g.mut(victim).family = POLICE_STATION
+def catch(tx: Tx, seat: int, victim: int, reward: str, place: int) -> None:
+    send_caught_home(tx.g, victim, place)
     tx.emit("caught", seat, victim=victim, reward=reward)
     take_reward(tx, seat, reward)
 
@@ -86,6 +86,53 @@ def take_reward(tx: Tx, seat: int, reward: str) -> None:
         draw_card(tx, seat)
     else:
         gain_goods(tx, seat, {}, CATCH_LIRA, why="reward")
+
+
+# ---- the Governor and the Smuggler ------------------------------------------------------------
+
+
+def _governor_at(g: GameState) -> int:
+    return g.board.governor
+
+
+def _put_governor(g: GameState, place: int) -> None:
+    g.board.governor = place
+
+
+def _offer_governor(g: GameState, seat: int) -> str | None:
+    if not can_draw(g):
+        return None
+    return f"Governor: draw a bonus card, then pay {GOVERNOR_FEE} Lira or discard one"
+
+
+def _governor_card(tx: Tx, seat: int) -> None:
+    draw_card(tx, seat)
+
+
+def _smuggler_at(g: GameState) -> int:
+    return g.board.smuggler
+
+
+def _put_smuggler(g: GameState, place: int) -> None:
+    g.board.smuggler = place
+
+
+def _offer_smuggler(g: GameState, seat: int) -> str | None:
+    return f"Smuggler: take a good, then pay {SMUGGLER_FEE} Lira or a good"
+
+
+GOVERNOR = add_neutral_token(
+    NeutralToken(
+        "gov", "governor", "the Governor", None, _governor_at, _put_governor, _offer_governor,
+        payment=("gov_pay",), reward_now=_governor_card,
+    )
+)
+SMUGGLER = add_neutral_token(
+    NeutralToken(
+        "smug", "smuggler", "the Smuggler", None, _smuggler_at, _put_smuggler, _offer_smuggler,
+        reward=("smug_good",), payment=("smug_pay",),
+    )
+)
 
 
 @register
@@ -147,17 +194,21 @@ class SmugglerPayment(StepKind):
 
 @register
 class Relocate(StepKind):
-    """After use, a neutral token moves to the place the dice show (2-12)."""
+    """After use, a neutral token moves to the place the dice show (2-12); `tag` names it."""
 
     name = "relocate"
 
     def run(self, tx: Tx, step: Step) -> None:
-        g = tx.g
-        pop(g)
-        d = roll(tx)
-        target = d[0] + d[1]
-        if step.tag == "governor":
-            g.board.governor = target
-        else:
-            g.board.smuggler = target
-        tx.emit("relocate", step.actor, token=step.tag, to=target)
+        pop(tx.g)
+        token = neutral_token(step.tag)
+        assert token is not None, step.tag
+        relocate(tx, step.actor, token)
+
+
+def relocate(tx: Tx, seat: int | None, token: NeutralToken) -> None:
+    """Roll both dice and put the token on the place they show (also its place at setup)."""
+    d = roll(tx)
+    target = d[0] + d[1]
+    token.put(tx.g, target)
+    if seat is not None:
+        tx.emit("relocate", seat, token=token.tag, to=target)

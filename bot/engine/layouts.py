@@ -20,11 +20,15 @@ from functools import lru_cache
 __all__ = [
     "BLACK_MARKET",
     "FIXED_LAYOUTS",
+    "NO_EDGES",
     "FOUNTAIN",
     "LAYOUT_NAMES",
     "TEA_HOUSE",
     "Draw",
+    "Edge",
+    "Edges",
     "Grid",
+    "edge",
     "fountain_cells",
     "layout_is_legal",
     "make_grid",
@@ -33,6 +37,18 @@ __all__ = [
 
 Draw = Callable[[int], int]
 """``draw(n)`` returns a uniform integer in ``[0, n)``."""
+
+Edge = tuple[int, int]
+"""Two orthogonally adjacent places, the smaller number first (see ``edge``)."""
+Edges = frozenset[Edge]
+"""Edges that may not be crossed step by step (a Barrier, for every seat but its controller)."""
+NO_EDGES: Edges = frozenset()
+
+
+def edge(a: int, b: int) -> Edge:
+    """The edge between two places, whichever way it is crossed."""
+    return (a, b) if a < b else (b, a)
+
 
 LAYOUT_NAMES: tuple[str, ...] = ("short", "long", "in_order", "random")
 
@@ -115,37 +131,36 @@ class Grid:
             sorted(self.place_at(r, c) for r in range(1, self.height - 1) for c in range(1, self.width - 1))
         )
 
-    def neighbours(self, place: int) -> tuple[int, ...]:
-        """Orthogonally adjacent places.
+    def neighbours(self, place: int, blocked: Edges = NO_EDGES) -> tuple[int, ...]:
+        """Orthogonally adjacent places that one step reaches, not crossing a ``blocked`` edge.
 
-        This is the single point where movement between cells is decided; a later
-        barrier (a set of blocked edges) only needs to filter this result.
+        This is the single point where a step between cells is decided: every distance and
+        every step-by-step move goes through it, with the edges blocked for the seat that moves
+        (``board.blocked_for``); teleports never ask it (RULES-NOTES E-11).
         """
-        row, col = self.position(place)
-        found = [
-            self.place_at(r, c)
-            for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
-            if 0 <= r < self.height and 0 <= c < self.width
-        ]
-        return tuple(sorted(found))
+        found = _neighbours(self, place)
+        if not blocked:
+            return found
+        return tuple(n for n in found if edge(place, n) not in blocked)
 
     # -- distances ---------------------------------------------------------------------------
 
-    def distances_from(self, place: int) -> dict[int, int]:
+    def distances_from(self, place: int, blocked: Edges = NO_EDGES) -> dict[int, int]:
         """Steps from ``place`` to every reachable place (``place`` itself maps to 0)."""
-        return dict(_distances(self, place))
+        return dict(_distances(self, place, blocked))
 
-    def distance(self, a: int, b: int) -> int:
-        """Number of orthogonal steps between two places (Manhattan distance in the base game)."""
+    def distance(self, a: int, b: int, blocked: Edges = NO_EDGES) -> int:
+        """Number of orthogonal steps between two places: the Manhattan distance on an open board,
+        longer where a blocked edge forces a detour (RULES-NOTES E-1)."""
         self.position(b)  # validate b
         try:
-            return _distances(self, a)[b]
+            return _distances(self, a, blocked)[b]
         except KeyError:
             raise ValueError(f"place {b} cannot be reached from place {a}") from None
 
-    def within(self, place: int, lo: int, hi: int) -> tuple[int, ...]:
+    def within(self, place: int, lo: int, hi: int, blocked: Edges = NO_EDGES) -> tuple[int, ...]:
         """Places whose distance from ``place`` is in ``[lo, hi]``, excluding ``place`` itself."""
-        dist = _distances(self, place)
+        dist = _distances(self, place, blocked)
         return tuple(sorted(p for p, d in dist.items() if p != place and lo <= d <= hi))
 
 
@@ -155,15 +170,26 @@ def _index(grid: Grid) -> dict[int, tuple[int, int]]:
     return {p: divmod(i, grid.width) for i, p in enumerate(grid.places)}
 
 
+@lru_cache(maxsize=1024)
+def _neighbours(grid: Grid, place: int) -> tuple[int, ...]:
+    row, col = grid.position(place)
+    found = [
+        grid.place_at(r, c)
+        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1))
+        if 0 <= r < grid.height and 0 <= c < grid.width
+    ]
+    return tuple(sorted(found))
+
+
 @lru_cache(maxsize=4096)
-def _distances(grid: Grid, place: int) -> dict[int, int]:
+def _distances(grid: Grid, place: int, blocked: Edges = NO_EDGES) -> dict[int, int]:
     """Breadth-first search over ``Grid.neighbours``.  Private: the cached dict must not be mutated."""
     grid.position(place)  # validate
     dist = {place: 0}
     queue = deque([place])
     while queue:
         here = queue.popleft()
-        for nxt in grid.neighbours(here):
+        for nxt in grid.neighbours(here, blocked):
             if nxt not in dist:
                 dist[nxt] = dist[here] + 1
                 queue.append(nxt)

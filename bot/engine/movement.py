@@ -1,56 +1,68 @@
-"""Phase 1 and 2 of a turn: moving the merchant stack, the assistant, paying other merchants."""
+"""Phase 1 and 2 of a turn: moving a token (the merchant stack; the kinds in `tokens`), the
+assistant, paying the other players' tokens that are paid like merchants."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from .board import grid_of, merchants_at, neutral_merchants_at, place_name
+from .board import blocked_for, grid_of, neutral_merchants_at, place_name
 from .components import FOUNTAIN, MERCHANT_FEE
 from .decision import Option, who
-from .layouts import Grid
+from .layouts import Edges, Grid
 from .machine import StepKind, Tx, end_turn_early, pop, push, register, roll
-from .state import GameState, LastMove, Step
+from .state import GameState, Step
 from .texts import join_and
+from .tokens import MERCHANT, TokenKind, move_token, paid_at
 
 
 def move_options(g: GameState, seat: int, lo: int, hi: int) -> list[Option]:
+    """Where the merchant stack may go with a step-by-step move of lo..hi places."""
     walk = lo >= 3 and g.settings.rules.move_card_semantics == "walk"
-    return list(_move_options(grid_of(g), g.players[seat].merchant, lo, hi, walk))
+    here = g.players[seat].merchant
+    return list(_move_options(grid_of(g), here, lo, hi, walk, blocked_for(g, seat)))
 
 
 @lru_cache(maxsize=4096)
-def _move_options(grid: Grid, here: int, lo: int, hi: int, walk: bool) -> tuple[Option, ...]:
-    targets = walk_targets(grid, here, lo, hi) if walk else grid.within(here, lo, hi)
+def _move_options(grid: Grid, here: int, lo: int, hi: int, walk: bool, blocked: Edges) -> tuple[Option, ...]:
+    targets = walk_targets(grid, here, lo, hi, blocked) if walk else grid.within(here, lo, hi, blocked)
     return tuple(Option(f"go.{t}", f"Move to {place_name(t)} ({t})") for t in targets)
 
 
-def walk_targets(grid: Grid, start: int, lo: int, hi: int) -> tuple[int, ...]:
+def reachable(g: GameState, seat: int, start: int, lo: int, hi: int, walk: bool = False) -> tuple[int, ...]:
+    """Places a token of `seat` reaches from `start` step by step: at distance lo..hi (RULES-NOTES
+    E-1, detours around the edges blocked for that seat included), or with `walk` at the end of a
+    walk of lo..hi steps (E-2's alternative). Never the start itself."""
+    blocked = blocked_for(g, seat)
+    grid = grid_of(g)
+    return walk_targets(grid, start, lo, hi, blocked) if walk else grid.within(start, lo, hi, blocked)
+
+
+def walk_targets(grid: Grid, start: int, lo: int, hi: int, blocked: Edges = frozenset()) -> tuple[int, ...]:
     """Places at the end of a walk of exactly lo..hi steps (doubling back allowed), not the start."""
     frontier = {start}
     found: set[int] = set()
     for length in range(1, hi + 1):
-        frontier = {n for p in frontier for n in grid.neighbours(p)}
+        frontier = {n for p in frontier for n in grid.neighbours(p, blocked)}
         if length >= lo:
             found |= frontier
     found.discard(start)
     return tuple(sorted(found))
 
 
-def arrive(tx: Tx, seat: int, target: int, how: str) -> None:
-    """The merchant stack ends its movement on `target`; queue phases 1b to 4 there."""
+def arrive(tx: Tx, seat: int, target: int, how: str, token: TokenKind = MERCHANT) -> None:
+    """A token ends its movement on `target`; queue phases 1b (for the merchant stack) to 4 there.
+    The move event names the token unless it is the merchant stack."""
     g = tx.g
-    p = g.mut(seat)
-    source = p.merchant
-    p.merchant = target
-    g.last_move = LastMove("merchant", seat, source, target)
-    tx.emit("move", seat, source=source, target=target, how=how)
-    push(
-        g,
-        Step("assistant", seat, target),
-        Step("pay", seat, target),
-        Step("action", seat, target),
-        Step("after", seat, target),
-    )
+    source = move_token(g, seat, token, target)
+    if token is MERCHANT:
+        tx.emit("move", seat, source=source, target=target, how=how)
+    else:
+        tx.emit("move", seat, source=source, target=target, how=how, token=token.name)
+    phases = (Step("pay", seat, target), Step("action", seat, target), Step("after", seat, target))
+    if token.assistants:
+        push(g, Step("assistant", seat, target), *phases)
+    else:
+        push(g, *phases)
 
 
 @register
@@ -166,10 +178,11 @@ def neutral_assistant_at(g: GameState, place: int) -> bool:
 
 
 def fee(g: GameState, seat: int, place: int) -> tuple[list[int], int, int]:
-    """Other players' merchants and neutral merchants at a place, and what meeting them costs."""
+    """The seats owed for their tokens at a place (one entry per token paid like a merchant),
+    the neutral merchants there, and what meeting them all costs."""
     if place == FOUNTAIN:
         return [], 0, 0
-    others = merchants_at(g, place, seat)
+    others = paid_at(g, place, seat)
     neutral = neutral_merchants_at(g, place)
     return others, neutral, MERCHANT_FEE * (len(others) + neutral)
 
@@ -192,7 +205,8 @@ class PayMerchants(StepKind):
 
     def prompt(self, g: GameState, step: Step) -> str:
         others, neutral, cost = fee(g, step.actor, step.place)
-        names = [who(s) for s in others]
+        owed = {s: others.count(s) for s in others}  # a seat with two tokens here is paid twice
+        names = [who(s) if k == 1 else f"{who(s)} for {k} tokens" for s, k in owed.items()]
         if neutral:
             names.append("the bank for " + ("a neutral merchant" if neutral == 1 else f"{neutral} neutral merchants"))
         each = f"{MERCHANT_FEE} Lira" if cost == MERCHANT_FEE else f"{MERCHANT_FEE} Lira each ({cost} in all)"

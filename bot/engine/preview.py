@@ -18,13 +18,13 @@ from functools import cache
 from .components import (
     BLACK_MARKET,
     FOUNTAIN,
-    MERCHANT_FEE,
-    POLICE_STATION,
     TEA_HOUSE,
     black_market_blue,
 )
 from .decision import Decision, Event
+from .movement import fee
 from .state import GameState
+from .tokens import caught_at, neutral_tokens_at
 from .views import View
 
 MAX_NOTE = 90  # fits a select option's description (100) and an 80-column line beside a short label
@@ -70,22 +70,15 @@ def arrival_notes(g: GameState, seat: int, place: int) -> list[str]:
         notes.append("your assistant waits")
     elif neutral_assistant:
         notes.append("a neutral assistant waits")
-    if place != FOUNTAIN:
-        others = [q.seat for q in g.players if q.seat != seat and q.merchant == place]
-        neutral = sum(1 for m in g.board.neutral_merchants if m == place)
-        if others or neutral:
-            names = [colour_name(g, s) for s in others] + ["neutral"] * bool(neutral)
-            fee = MERCHANT_FEE * (len(others) + neutral)
-            short = "" if p.lira >= fee else ", more than you have: your turn ends"
-            notes.append(f"pay {fee} Lira ({', '.join(names)}){short}")
-    if place != POLICE_STATION:
-        caught = [colour_name(g, q.seat) for q in g.players if q.seat != seat and q.family == place]
-        if caught:
-            notes.append("catch " + " and ".join(caught) + ("'s family" if len(caught) == 1 else " families"))
-    if g.board.governor == place:
-        notes.append("the Governor")
-    if g.board.smuggler == place:
-        notes.append("the Smuggler")
+    others, neutral, cost = fee(g, seat, place)
+    if cost:
+        names = [colour_name(g, s) for s in others] + ["neutral"] * bool(neutral)
+        short = "" if p.lira >= cost else ", more than you have: your turn ends"
+        notes.append(f"pay {cost} Lira ({', '.join(names)}){short}")
+    caught = [colour_name(g, s) for s in caught_at(g, place, seat)]
+    if caught:
+        notes.append("catch " + " and ".join(caught) + ("'s family" if len(caught) == 1 else " families"))
+    notes.extend(t.title for t in neutral_tokens_at(g, place))
     return notes
 
 

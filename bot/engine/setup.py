@@ -23,10 +23,12 @@ from .components import (
     mosque_tile_values,
     sultan_rubies_at_setup,
 )
+from .encounters import relocate
 from .layouts import make_grid
-from .machine import Tx, draw_card, push, roll, settle
+from .machine import Tx, draw_card, push, settle
 from .settings import GameSettings
 from .state import Board, GameState, Player, Step, Turn
+from .tokens import NEUTRAL_TOKENS
 
 
 def bonus_deck(settings: GameSettings) -> tuple[str, ...]:
@@ -96,10 +98,8 @@ def new_game(settings: GameSettings, players: Sequence[str], seed: int) -> GameS
         rng_seed=seed, rng_counter=counter,
     )
     tx = Tx(g)
-    d = roll(tx)
-    g.board.governor = d[0] + d[1]
-    d = roll(tx)
-    g.board.smuggler = d[0] + d[1]
+    for token in NEUTRAL_TOKENS.in_play(settings):  # the dice place each neutral token
+        relocate(tx, None, token)
     for seat in range(n):
         draw_card(tx, seat)
     push(g, Step("turn", 0))

@@ -6,7 +6,8 @@ from ..board import place_name
 from ..components import POLICE_STATION
 from ..decision import Option
 from ..machine import Tx, push
-from ..state import GameState, LastMove, Step
+from ..state import GameState, Step
+from ..tokens import FAMILY, move_token
 from . import Place, place
 
 
@@ -26,7 +27,6 @@ class PoliceStation(Place):
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         target = int(code[2:])
         seat = step.actor
-        tx.g.mut(seat).family = target
-        tx.g.last_move = LastMove("family", seat, POLICE_STATION, target)
+        move_token(tx.g, seat, FAMILY, target)  # a teleport: no edge blocks it (E-11)
         tx.emit("family_sent", seat, target=target)
         push(tx.g, Step("action", seat, target, 0, "family"))

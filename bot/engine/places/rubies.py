@@ -1,6 +1,12 @@
-"""The places that sell rubies: Sultan's Palace, Gemstone Dealer and both Mosques."""
+"""The places that sell rubies: Sultan's Palace, Gemstone Dealer and both Mosques, and the table
+of ruby tracks (the Sultan's Palace and the Gemstone Dealer now, the Coffee House next): how many
+rubies a track holds, the price of its next one, and the refill of its last one."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import NamedTuple
 
 from ..components import (
     GEMSTONE_DEALER,
@@ -16,20 +22,124 @@ from ..components import (
 )
 from ..decision import Option, who
 from ..machine import StepKind, Tx, pop, push, register
+from ..providers import Registry
 from ..state import GameState, Step
 from ..texts import GOOD_NAMES
 from ..wheelbarrow import gain_ruby, goods_dict, pay_goods
 from . import Place, place
 
+# ---- the ruby tracks --------------------------------------------------------------------------
+
+
+class Price(NamedTuple):
+    """What the next ruby of a track costs: goods by colour (GOODS order), goods of any colour
+    (never coffee), Lira, coffee."""
+
+    goods: tuple[int, int, int, int] = (0, 0, 0, 0)
+    any_goods: int = 0
+    lira: int = 0
+    coffee: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class RubyTrack:
+    place: int  # the place whose track it is (13, 16; 20 next)
+    source: str  # the ruby event's source and the `why` of the payment ("sultan")
+    module: str | None
+    left: Callable[[GameState], int]  # rubies on the track
+    set_left: Callable[[GameState, int], None]
+    price: Callable[[int], Price]  # the next ruby's price, by the rubies left (at least 1)
+
+
+RUBY_TRACKS: Registry[RubyTrack] = Registry()
+_TRACK_AT: dict[int, RubyTrack] = {}
+
+
+def add_ruby_track(track: RubyTrack) -> RubyTrack:
+    RUBY_TRACKS.add(track)
+    _TRACK_AT[track.place] = track
+    return track
+
+
+def remove_ruby_track(track: RubyTrack) -> None:
+    RUBY_TRACKS.remove(track)
+    del _TRACK_AT[track.place]
+
+
+def ruby_track(where: int) -> RubyTrack:
+    return _TRACK_AT[where]
+
+
+def next_price(g: GameState, where: int) -> Price | None:
+    """The price of the next ruby at a track, None when it holds none."""
+    track = _TRACK_AT[where]
+    left = track.left(g)
+    return track.price(left) if left else None
+
+
+def tracks_with_a_ruby(g: GameState) -> list[RubyTrack]:
+    """The tracks in play that hold a ruby (where "the next ruby of 13, 16 or 20" may come from)."""
+    return [t for t in RUBY_TRACKS.in_play(g.settings) if t.left(g)]
+
+
+def rubies_on_tracks(g: GameState) -> int:
+    return sum(t.left(g) for t in RUBY_TRACKS.in_play(g.settings))
+
+
+def take_track_ruby(tx: Tx, seat: int, where: int) -> None:
+    """Take the next ruby of a track, by whatever means; the last one is replaced from the supply
+    (RULES-NOTES E-25), so the track then always offers one at its highest price."""
+    g = tx.g
+    track = _TRACK_AT[where]
+    left = track.left(g) - 1
+    track.set_left(g, left)
+    gain_ruby(tx, seat, track.source)
+    if left == 0 and g.board.ruby_supply:
+        g.board.ruby_supply -= 1
+        track.set_left(g, 1)
+        tx.emit("ruby_refilled", None, place=where)
+
+
+def _sultan_left(g: GameState) -> int:
+    return g.board.sultan_rubies
+
+
+def _set_sultan_left(g: GameState, n: int) -> None:
+    g.board.sultan_rubies = n
+
+
+def _sultan_price(left: int) -> Price:
+    fixed, anys = sultan_price(left)
+    return Price(goods=fixed, any_goods=anys)
+
+
+def _gemstone_left(g: GameState) -> int:
+    return g.board.gemstone_rubies
+
+
+def _set_gemstone_left(g: GameState, n: int) -> None:
+    g.board.gemstone_rubies = n
+
+
+def _gemstone_price(left: int) -> Price:
+    return Price(lira=gemstone_price(left))
+
+
+add_ruby_track(RubyTrack(SULTANS_PALACE, "sultan", None, _sultan_left, _set_sultan_left, _sultan_price))
+add_ruby_track(RubyTrack(GEMSTONE_DEALER, "gemstone", None, _gemstone_left, _set_gemstone_left, _gemstone_price))
+
+
+# ---- the places -------------------------------------------------------------------------------
+
 
 def can_pay_sultan(g: GameState, seat: int) -> bool:
-    if not g.board.sultan_rubies:
+    price = next_price(g, SULTANS_PALACE)
+    if price is None:
         return False
-    fixed, anys = sultan_price(g.board.sultan_rubies)
     have = g.players[seat].goods
-    if any(h < f for h, f in zip(have, fixed, strict=True)):
+    if any(h < f for h, f in zip(have, price.goods, strict=True)):
         return False
-    return sum(have) - sum(fixed) >= anys
+    return sum(have) - sum(price.goods) >= price.any_goods
 
 
 @place
@@ -37,16 +147,17 @@ class SultansPalace(Place):
     number = SULTANS_PALACE
 
     def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
-        if not can_pay_sultan(g, seat):
+        price = next_price(g, SULTANS_PALACE)
+        if price is None or not can_pay_sultan(g, seat):
             return []
-        fixed, anys = sultan_price(g.board.sultan_rubies)
-        return [Option("act", f"Deliver {sum(fixed) + anys} goods to the Sultan for a ruby")]
+        return [Option("act", f"Deliver {sum(price.goods) + price.any_goods} goods to the Sultan for a ruby")]
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
-        fixed, anys = sultan_price(tx.g.board.sultan_rubies)
-        pay_goods(tx, step.actor, goods_dict(fixed), why="sultan")
-        if anys:
-            push(tx.g, Step("sultan_any", step.actor, SULTANS_PALACE, anys))
+        price = next_price(tx.g, SULTANS_PALACE)
+        assert price is not None
+        pay_goods(tx, step.actor, goods_dict(price.goods), why="sultan")
+        if price.any_goods:
+            push(tx.g, Step("sultan_any", step.actor, SULTANS_PALACE, price.any_goods))
         else:
             take_track_ruby(tx, step.actor, SULTANS_PALACE)
 
@@ -73,38 +184,20 @@ class SultanAnyGood(StepKind):
             take_track_ruby(tx, step.actor, SULTANS_PALACE)
 
 
-def take_track_ruby(tx: Tx, seat: int, where: int) -> None:
-    """Take the next ruby of a track; the last one is replaced from the supply (13, 16 and 20)."""
-    b = tx.g.board
-    if where == SULTANS_PALACE:
-        b.sultan_rubies -= 1
-        empty = b.sultan_rubies == 0
-    else:
-        b.gemstone_rubies -= 1
-        empty = b.gemstone_rubies == 0
-    gain_ruby(tx, seat, "sultan" if where == SULTANS_PALACE else "gemstone")
-    if empty and b.ruby_supply:
-        b.ruby_supply -= 1
-        if where == SULTANS_PALACE:
-            b.sultan_rubies = 1
-        else:
-            b.gemstone_rubies = 1
-        tx.emit("ruby_refilled", None, place=where)
-
-
 @place
 class GemstoneDealer(Place):
     number = GEMSTONE_DEALER
 
     def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
-        left = g.board.gemstone_rubies
-        if not left or g.players[seat].lira < gemstone_price(left):
+        price = next_price(g, GEMSTONE_DEALER)
+        if price is None or g.players[seat].lira < price.lira:
             return []
-        return [Option("act", f"Pay {gemstone_price(left)} Lira for a ruby")]
+        return [Option("act", f"Pay {price.lira} Lira for a ruby")]
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
-        price = gemstone_price(tx.g.board.gemstone_rubies)
-        pay_goods(tx, step.actor, {}, price, why="gemstone")
+        price = next_price(tx.g, GEMSTONE_DEALER)
+        assert price is not None
+        pay_goods(tx, step.actor, {}, price.lira, why="gemstone")
         take_track_ruby(tx, step.actor, GEMSTONE_DEALER)
 
 
