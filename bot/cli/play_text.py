@@ -76,10 +76,12 @@ def wheelbarrow(v: View, seat: int) -> list[str]:
 
 
 def decision_lines(game: Game, d: Decision) -> list[str]:
-    """The prompt and the numbered options with their codes."""
-    width = max(len(o.label) for o in d.options)
+    """The prompt and the numbered options with their codes, seat placeholders filled with the
+    seats' names (as on Discord)."""
+    labels = [game.fill(o.label) for o in d.options]
+    width = max(len(label) for label in labels)
     digits = len(str(len(d.options)))
-    rows = [f"  {i:>{digits}}. {o.label:<{width}}  {o.code}" for i, o in enumerate(d.options, 1)]
+    rows = [f"  {i:>{digits}}. {label:<{width}}  {o.code}" for i, (o, label) in enumerate(zip(d.options, labels, strict=True), 1)]
     return [game.fill(d.prompt), *rows]
 
 
