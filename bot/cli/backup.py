@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from bot.settings import bot_command
 from bot.store import DatabaseError, backup
 
 from .common import ToolParser, UsageError, usage_error
@@ -13,7 +14,7 @@ from .dbtools import SettingsError, add_db_option, db_path, fail
 
 def main(argv: list[str]) -> int:
     parser = ToolParser(
-        prog="python -m bot backup",
+        prog=bot_command("backup"),
         description="Copy the database to PATH with SQLite's online backup, on a connection of its own: "
         "the running bot keeps writing meanwhile and the copy holds every committed change up to its "
         "start. An existing file at PATH is kept unless --force is given; then it is replaced once "

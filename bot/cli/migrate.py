@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.settings import bot_command
 from bot.store import Database, DatabaseError
 
 from .common import ToolParser, UsageError, usage_error
@@ -12,7 +13,7 @@ from .dbtools import SettingsError, add_db_option, db_path, fail
 
 def main(argv: list[str]) -> int:
     parser = ToolParser(
-        prog="python -m bot migrate",
+        prog=bot_command("migrate"),
         description="Create the database if needed, apply the pending migrations in order and print the "
         "schema version. The bot does the same when it starts.",
     )

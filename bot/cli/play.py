@@ -13,6 +13,7 @@ from pydantic import ValidationError
 
 from bot.ai import POLICIES, Policy, get_policy
 from bot.service import GameService
+from bot.settings import bot_command
 
 from .common import (
     ToolParser,
@@ -51,7 +52,7 @@ first, in order, then the computers.
 
 def _parser() -> ToolParser:
     parser = ToolParser(
-        prog="python -m bot play",
+        prog=bot_command("play"),
         description=(
             "Play Istanbul in this terminal: 1-5 people at one keyboard plus computer seats, "
             "stored in the bot's database so that a game can be stopped and resumed at any moment."
@@ -114,11 +115,11 @@ def _main(argv: list[str]) -> int:
         return 1
     images = None if args.no_images else (args.images or db.parent / "images")
     console = Console(sys.stdin.isatty())
-    hint = "python -m bot play --resume{id}" + (f" --db {args.db}" if args.db is not None else "")
+    db_args = ["--db", str(args.db)] if args.db is not None else []
     try:
-        return asyncio.run(_session(db, policy, table, args.resume, images, console, hint))
+        return asyncio.run(_session(db, policy, table, args.resume, images, console, db_args))
     except KeyboardInterrupt:  # Ctrl-C while the computers play (at a question the game says it itself)
-        print(f"\nStopped. Every choice made so far is saved; continue with: {hint.format(id='')}")
+        print(f"\nStopped. Every choice made so far is saved; continue with: {bot_command('play', '--resume', *db_args)}")
         return 130
     except NothingToResume as exc:
         print(exc, file=sys.stderr)
@@ -129,7 +130,7 @@ def _main(argv: list[str]) -> int:
 
 async def _session(
     db: Path, policy: Policy, table: NewTable, resume: int | None, images: Path | None, console: Console,
-    hint: str,
+    db_args: list[str],
 ) -> int:
     svc = await GameService.open(db, grace_seconds=0, policy=policy)
     try:
@@ -138,6 +139,6 @@ async def _session(
         else:
             game = await resume_game(svc, console, db, resume or None, table.seed)
         pictures = Pictures(images, console) if images is not None else None
-        return await LocalPlay(svc, game, console, pictures, hint.format(id=f" {game.id}")).run(game)
+        return await LocalPlay(svc, game, console, pictures, bot_command("play", "--resume", str(game.id), *db_args)).run(game)
     finally:
         await svc.close()

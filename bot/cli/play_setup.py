@@ -11,6 +11,7 @@ from pathlib import Path
 from bot.engine.components import COLOURS
 from bot.engine.settings import GameSettings
 from bot.service import Game, GameService, LocalGame
+from bot.settings import bot_command
 
 from .local import table_options
 from .play_input import Console
@@ -89,7 +90,7 @@ async def resume_game(
 
 
 def nothing_to_resume(db: Path) -> str:
-    return f"There is no unfinished local game in {db}; start one with: python -m bot play"
+    return f"There is no unfinished local game in {db}; start one with: {bot_command('play')}"
 
 
 def _pick(console: Console, games: list[LocalGame]) -> LocalGame:

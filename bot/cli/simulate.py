@@ -9,6 +9,7 @@ import asyncio
 from pathlib import Path
 
 from bot.engine import result
+from bot.settings import bot_command
 
 from .common import (
     ToolParser,
@@ -27,7 +28,7 @@ from .simulate_db import SimulateDb
 
 def _parser() -> ToolParser:
     parser = ToolParser(
-        prog="python -m bot simulate",
+        prog=bot_command("simulate"),
         description="Play one seeded game between uniform-random players and print what the table sees.",
     )
     add_game_arguments(parser)
