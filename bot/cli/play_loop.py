@@ -7,6 +7,7 @@ typed."""
 from __future__ import annotations
 
 import os
+from asyncio import sleep
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -84,7 +85,8 @@ class LocalPlay:
     """One local game from its current position to its end (or until the players stop)."""
 
     def __init__(
-        self, svc: GameService, game: Game, console: Console, pictures: Pictures | None, resume_hint: str
+        self, svc: GameService, game: Game, console: Console, pictures: Pictures | None, resume_hint: str,
+        pause: float = 0.0,
     ) -> None:
         self.svc = svc
         self.gid = game.id
@@ -94,10 +96,15 @@ class LocalPlay:
         self.people = sum(1 for s in game.seats if s.kind == "local_human")
         self.seen: dict[int, int] = {}  # seat -> log position up to which that person has read
         self.asked_last: int | None = None
+        self.pause = pause  # between two turns of a watched game (no people)
+        self.told = game.row.seq  # the log position told so far when nobody is asked (a watched game)
 
     async def run(self, game: Game) -> int:
         self.console.say(f"Istanbul, game #{game.id}: {options_summary(game)}.", *table_lines(game))
-        self.console.say("Type the number of your choice; :h explains the commands and the place you are at.")
+        if self.people:
+            self.console.say("Type the number of your choice; :h explains the commands and the place you are at.")
+        else:
+            self.console.say("Computer players in every seat: watch their game turn by turn (Ctrl-C stops it).")
         try:
             while True:
                 game = await self.svc.load(self.gid)
@@ -106,6 +113,8 @@ class LocalPlay:
                     break
                 if game.seats[d.player].played_by_computer:
                     await computer_turn(self.svc, game)
+                    if not self.people:
+                        await self._watched()
                 else:
                     await self._person(game, d)
         except Quit as stop:
@@ -195,6 +204,17 @@ class LocalPlay:
                 continue
             self.console.say(f"Press Enter once {seat_label(game, seat)} has the keyboard.")
 
+    async def _watched(self) -> None:
+        """After a computer turn of a watched game: its lines, the pictures, then a pause."""
+        game = await self.svc.load(self.gid)
+        lines = await self.svc.lines(self.gid, after_seq=self.told)
+        self.told = game.row.seq
+        self.console.say(*(line for _, line in lines))
+        if self.pictures is not None:
+            await self.pictures.update(self.svc, game)
+        if self.pause and game.row.status == "active":
+            await sleep(self.pause)
+
     async def _since(self, game: Game, seat: int) -> None:
         """The public lines since this person last chose (the computers' turns included)."""
         after = self.seen.get(seat)
@@ -209,8 +229,9 @@ class LocalPlay:
             self.console.say("", *lines)
 
     async def _finish(self, game: Game) -> None:
-        after = max(self.seen.values(), default=0)
-        self.console.say("", *(line for _, line in await self.svc.lines(self.gid, after_seq=after)), "")
+        after = max(self.seen.values(), default=self.told)
+        lines = [line for _, line in await self.svc.lines(self.gid, after_seq=after)]
+        self.console.say(*(["", *lines] if lines else []), "")
         if game.row.status == "abandoned" or game.state is None:
             self.console.say(f"Game #{self.gid} was abandoned.")
             return

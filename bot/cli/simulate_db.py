@@ -1,5 +1,7 @@
-"""``python -m bot simulate --db PATH [--resume]``: the random game played through the service and
-the store, so that killing the process at any moment and resuming can be tried by hand.
+"""``python -m bot simulate --db PATH [--resume]``: a game played through the service and the
+store, so that killing the process at any moment and resuming can be tried by hand. The "local
+people" choose at random; the computer seats are the greedy player (as in ``play`` and on
+Discord) unless ``--ai random``; with no people it is a game to watch.
 
 Every choice comes from a generator seeded by the game's seed and the log position it is made
 at, and computer seats move one turn at a time seeded the same way (`bot.cli.local`): a game that
@@ -9,10 +11,12 @@ is killed and resumed any number of times plays out exactly as one that never wa
 from __future__ import annotations
 
 import sys
+from asyncio import sleep
 from dataclasses import dataclass
 from pathlib import Path
 
 from bot import engine
+from bot.ai import get_policy
 from bot.engine.settings import GameSettings
 from bot.service import Game, GameService
 
@@ -34,10 +38,12 @@ class SimulateDb:
     seed: int
     quiet: bool
     steps: int | None = None  # stop after this many choices or computer turns
+    ai: str = "greedy"  # the computer seats' player
+    pause: float = 0.0  # between the turns of a game to watch (no people)
 
 
 async def run(job: SimulateDb) -> int:
-    svc = await GameService.open(job.path, grace_seconds=0)
+    svc = await GameService.open(job.path, grace_seconds=0, policy=get_policy(job.ai))
     try:
         game = await _game_to_play(svc, job)
         await _play(svc, game, job)
@@ -91,6 +97,8 @@ async def _play(svc: GameService, game: Game, job: SimulateDb) -> None:
         seat = game.seats[d.player]
         if seat.played_by_computer:
             await computer_turn(svc, game)
+            if job.pause and not any(s.kind != "ai" for s in game.seats):
+                await sleep(job.pause)
         else:
             assert seat.user_id is not None
             code = choice_rng(seed, game.row.seq, "human").choice(d.codes())

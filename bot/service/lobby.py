@@ -23,7 +23,7 @@ from .errors import (
 )
 from .options import TableOptions, parse_options
 
-COMPUTER_NAMES = ("Computer Ada", "Computer Bruno", "Computer Cem", "Computer Defne")
+COMPUTER_NAMES = ("Computer Ada", "Computer Bruno", "Computer Cem", "Computer Defne", "Computer Elif")
 
 
 class LobbyMixin(ServiceCore):
@@ -32,10 +32,13 @@ class LobbyMixin(ServiceCore):
         origin: str = "discord", guild_id: int | None = None, channel_id: int | None = None,
         colour: str | None = None, kind: str | None = None,
     ) -> Game:
-        """A new lobby with its creator seated. A Discord channel holds one lobby or game at a time."""
+        """A new lobby with its creator seated (a watched local game seats nobody: its creator only
+        starts it). A Discord channel holds one lobby or game at a time."""
         opts = options if isinstance(options, TableOptions) else parse_options(options or {})
         if origin not in ("discord", "local"):
             raise BadOptions(f"unknown origin {origin!r}")
+        if opts.watched and origin != "local":
+            raise BadOptions("only a local game can be watched; a Discord table needs a seat for a person")
         if origin == "discord" and channel_id is None:
             raise BadOptions("a Discord game needs a channel")
         _check_colour(colour)
@@ -54,7 +57,8 @@ class LobbyMixin(ServiceCore):
                 busy = await sql.active_game_in_channel(conn, channel_id) if channel_id is not None else None
                 raise ChannelBusy(busy.id if busy else 0, busy.status if busy else "lobby") from exc
             seat_kind = kind or ("discord_user" if origin == "discord" else "local_human")
-            await sql.put_seats(conn, game_id, [SeatRow(game_id, 0, seat_kind, creator, creator_name, colour, False)])
+            if not opts.watched:
+                await sql.put_seats(conn, game_id, [SeatRow(game_id, 0, seat_kind, creator, creator_name, colour, False)])
             return await self._load(conn, game_id)
 
     async def join(self, game_id: int, user: str, name: str, colour: str | None = None) -> Game:
@@ -117,6 +121,8 @@ class LobbyMixin(ServiceCore):
                 raise NotAllowed("Only the game's creator can change its settings.")
             merged = {**game.row.options, **changes}
             opts = parse_options(merged)
+            if opts.watched != game.options.watched:
+                raise BadOptions("whether a game is watched is chosen when its table is made")
             if len(game.seats) > opts.human_seats:
                 raise BadOptions(f"{len(game.seats)} people have joined; keep at least that many seats for people.")
             await sql.set_options(conn, game_id, opts.model_dump(mode="json"), self.clock())
