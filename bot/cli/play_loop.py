@@ -41,18 +41,19 @@ class Quit(Exception):
 
 @dataclass(slots=True)
 class Pictures:
-    """The turn image and each person's private image in `folder`, drawn again once per turn
-    (when a person is first asked in a turn, so after the computers' turns before it) and at the
-    end; each path is printed the first time it is written."""
+    """The turn image and each person's private image in `folder`, drawn again whenever the
+    position changed since the last drawing (after every accepted choice or undo, a person's own
+    included, and after the computers' turns) and at the end; each path is printed the first
+    time it is written."""
 
     folder: Path
     console: Console
-    drawn: tuple[int, bool] = (-1, False)  # (turns, finished) of the position last drawn
+    drawn: int = -1  # the log position of the game last drawn
     announced: set[Path] = field(default_factory=set)
     off: bool = False
 
     async def update(self, svc: GameService, game: Game) -> None:
-        if self.off or game.state is None or (game.state.turns, game.state.finished) == self.drawn:
+        if self.off or game.state is None or game.row.seq == self.drawn:
             return
         people = [s for s in game.seats if s.kind == "local_human"]
         try:
@@ -74,7 +75,7 @@ class Pictures:
             self.off = True
             self.console.say(f"Cannot write pictures to {self.folder} ({exc.strerror or exc}); going on without them.")
             return
-        self.drawn = (game.state.turns, game.state.finished)
+        self.drawn = game.row.seq
         new = [p for p in files if p not in self.announced]
         if new:
             self.announced.update(new)
