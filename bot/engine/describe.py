@@ -120,7 +120,15 @@ def _nothing(who: str, d: dict[str, Any], own: bool) -> str:
 
 
 def _gain(who: str, d: dict[str, Any], own: bool) -> str:
-    return f"{who} gained {goods_phrase(d['goods'], d['lira'])} {GAIN_FROM.get(d['why'], '')}".rstrip() + "."
+    """What arrived and, when the wheelbarrow was full, what was lost. A gain of nothing at all
+    only happens when no good fitted: logs written before `lost` was recorded say so too."""
+    line = f"{who} gained {goods_phrase(d['goods'], d['lira'])} {GAIN_FROM.get(d['why'], '')}".rstrip()
+    lost = d.get("lost") or {}
+    if lost:
+        return f"{line} ({goods_phrase(lost)} lost: wheelbarrow full)."
+    if not (d["goods"] or d["lira"]):
+        return f"{line} (wheelbarrow full)."
+    return line + "."
 
 
 def _pay(who: str, d: dict[str, Any], own: bool) -> str | None:

@@ -8,7 +8,7 @@ from .decision import Option, seat_ref, who
 from .machine import StepKind, Tx, can_draw, discard_card, draw_card, pop, push, register, roll
 from .state import GameState, Step
 from .texts import GOOD_NAMES, card_phrase
-from .wheelbarrow import gain_goods, pay_goods
+from .wheelbarrow import gain_goods, lost_note, pay_goods
 
 GOVERNOR_USED = 1
 SMUGGLER_USED = 2
@@ -114,7 +114,8 @@ class SmugglerGood(StepKind):
     name = "smug_good"
 
     def options(self, g: GameState, step: Step) -> list[Option]:
-        return [Option(f"g.{c}", f"Take 1 {GOOD_NAMES[c]}") for c in GOODS]
+        p = g.players[step.actor]
+        return [Option(f"g.{c}", f"Take 1 {GOOD_NAMES[c]}{lost_note(p, c)}") for c in GOODS]
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: which good from the Smuggler?"

@@ -12,6 +12,7 @@ __all__ = [
     "ENCOUNTER_NAMES",
     "ENCOUNTER_TEXTS",
     "GOOD_NAMES",
+    "LOST_NOTE",
     "MAX_TEXT_LENGTH",
     "MOSQUE_TILE_NAMES",
     "MOSQUE_TILE_TEXTS",
@@ -20,6 +21,7 @@ __all__ = [
     "card_phrase",
     "goods_phrase",
     "join_and",
+    "no_room_note",
     "rule_text",
     "rule_topics",
 ]
@@ -198,6 +200,15 @@ def goods_phrase(goods: dict[str, int], lira: int = 0) -> str:
     if lira:
         parts.append(f"{lira} Lira")
     return join_and(parts) if parts else "nothing"
+
+
+LOST_NOTE = " (no room: it would be lost)"  # an option that gives one good of a full colour
+
+
+def no_room_note(colours: list[str] | tuple[str, ...]) -> str:
+    """' (no room for fabric and fruit)' for an option whose goods of these colours would be lost
+    ('' when there is room for all)."""
+    return f" (no room for {join_and([GOOD_NAMES[c] for c in colours])})" if colours else ""
 
 
 def card_phrase(kind: str) -> str:
