@@ -149,6 +149,6 @@ async def _session(
             game = await resume_game(svc, console, db, resume or None, table.seed)
         pictures = Pictures(images, console) if images is not None else None
         hint = bot_command("play", "--resume", str(game.id), *db_args)
-        return await LocalPlay(svc, game, console, pictures, hint, pause).run(game)
+        return await LocalPlay(svc, game, console, pictures, hint, pause, resumed=resume is not None).run(game)
     finally:
         await svc.close()

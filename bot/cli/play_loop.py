@@ -87,7 +87,7 @@ class LocalPlay:
 
     def __init__(
         self, svc: GameService, game: Game, console: Console, pictures: Pictures | None, resume_hint: str,
-        pause: float = 0.0,
+        pause: float = 0.0, *, resumed: bool = False,
     ) -> None:
         self.svc = svc
         self.gid = game.id
@@ -98,6 +98,7 @@ class LocalPlay:
         self.seen: dict[int, int] = {}  # seat -> log position up to which that person has read
         self.asked_last: int | None = None
         self.pause = pause  # between two turns of a watched game (no people)
+        self.resumed = resumed  # a game continued from an earlier run (--resume)
         self.told = game.row.seq  # the log position told so far when nobody is asked (a watched game)
 
     async def run(self, game: Game) -> int:
@@ -135,7 +136,10 @@ class LocalPlay:
         user = game.seats[seat].user_id or ""
         if self.pictures is not None:
             await self.pictures.update(self.svc, game)
-        handing_over = self.console.interactive and self.people > 1 and self.asked_last not in (None, seat)
+        # On a terminal shared by several people, the keyboard is handed over between two of them,
+        # and before the first question of a resumed game: whoever sits there may not be the one.
+        changing = self.asked_last not in (None, seat) or (self.asked_last is None and self.resumed)
+        handing_over = self.console.interactive and self.people > 1 and changing
         if handing_over and not await self._pass_to(game, seat):
             return
         self.asked_last = seat
@@ -171,7 +175,7 @@ class LocalPlay:
         if command.name == "quit":
             raise Quit("")
         if command.name == "help":
-            self.console.say(*help_lines(v, seat, command.topic))
+            self.console.say_wrapped(*help_lines(v, seat, command.topic))
         elif command.name == "log":
             lines = [line for _, line in await self.svc.lines(self.gid)][-RECENT_LINES:]
             self.console.say("Recent moves:", *(f"  {line}" for line in lines or ["nothing yet"]))
@@ -180,14 +184,14 @@ class LocalPlay:
             self.console.say(*standings_lines(placings, final=False))
 
     async def _pass_to(self, game: Game, seat: int) -> bool:
-        """Hide the last person's hand and wait for the next one; False if the last person took
-        their choice back instead (the position changed)."""
+        """Hide the last person's hand (or, in a resumed game, the screen before it) and wait for
+        the next one; False if the last person took their choice back instead (the position
+        changed). Taking back is offered only when the last person has something to take back."""
         before = self.asked_last
-        assert before is not None
-        prompt = (
-            f"Pass the keyboard to {seat_label(game, seat)} and press Enter "
-            f"(:u takes back {game.names()[before]}'s last choice, :q saves and quits) > "
-        )
+        assert game.state is not None
+        undo = before is not None and engine.can_undo(game.state, before)
+        take_back = f":u takes back {game.names()[before]}'s last choice, " if undo and before is not None else ""
+        prompt = f"Pass the keyboard to {seat_label(game, seat)} and press Enter ({take_back}:q saves and quits) > "
         self.console.clear()
         while True:
             text = self.console.ask(prompt)
@@ -200,7 +204,9 @@ class LocalPlay:
             if text in (":q", ":quit"):
                 raise Quit("")
             if text in (":u", ":undo"):
-                if await self._try(self.svc.undo(self.gid, game.seats[before].user_id or "")):
+                if before is None or not undo:
+                    self.console.say("There is nothing to take back now.")
+                elif await self._try(self.svc.undo(self.gid, game.seats[before].user_id or "")):
                     return False
                 continue
             self.console.say(f"Press Enter once {seat_label(game, seat)} has the keyboard.")

@@ -89,7 +89,10 @@ def _end_early(who: str, d: dict[str, Any], own: bool) -> str | None:
 def _relocate(who: str, d: dict[str, Any], own: bool) -> str:
     colour = d.get("colour")
     neutral = f"The {colour} neutral merchant" if colour else "A neutral merchant"
-    return f"{TOKENS.get(d['token'], neutral)} moved to {place_name(d['to'])}."
+    token = TOKENS.get(d["token"], neutral)
+    if d.get("source") == d["to"]:  # older logs lack the source: they say "moved", as they did
+        return f"{token} stayed at {place_name(d['to'])}: the dice showed its own place."
+    return f"{token} moved to {place_name(d['to'])}."
 
 
 def _action(who: str, d: dict[str, Any], own: bool) -> str:

@@ -158,7 +158,7 @@ class Relocate(StepKind):
         d = roll(tx)
         target = d[0] + d[1]
         if step.tag == "governor":
-            g.board.governor = target
+            source, g.board.governor = g.board.governor, target
         else:
-            g.board.smuggler = target
-        tx.emit("relocate", step.actor, token=step.tag, to=target)
+            source, g.board.smuggler = g.board.smuggler, target
+        tx.emit("relocate", step.actor, token=step.tag, to=target, source=source)

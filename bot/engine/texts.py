@@ -154,14 +154,19 @@ CARD_TEXTS: dict[str, str] = {
         "or 3 Lira. Not playable while it is already there."
     ),
     "smallany": (
-        "At the Small Market, sell as many goods as the demand tile asks for, but of any colours you like."
+        "At the Small Market, sell 1 to 5 goods of any colours, whatever the demand tile shows; "
+        "they are paid by how many you sell, as usual."
     ),
     "stay": (
         "Movement: your merchant stays where it is instead of moving; you still pick up or leave "
         "an assistant there."
     ),
     "move34": "Movement: this turn your merchant goes 3 or 4 steps rather than the usual 1 or 2.",
-    "return": "Movement: bring 1 of your assistants back from any place to your stack.",
+    "return": (
+        "Movement: bring 1 of your assistants back from any place to your stack, before or after "
+        "you move. House ruling: not offered once you arrive at the Fountain, whose action brings "
+        "every assistant back anyway."
+    ),
 }
 
 MOSQUE_TILE_NAMES: dict[str, str] = {
