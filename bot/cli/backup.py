@@ -9,7 +9,7 @@ from bot.settings import bot_command
 from bot.store import DatabaseError, backup
 
 from .common import ToolParser, UsageError, usage_error
-from .dbtools import SettingsError, add_db_option, db_path, fail
+from .dbtools import SettingsError, add_db_option, backups_of, db_path, fail
 
 
 def main(argv: list[str]) -> int:
@@ -26,7 +26,7 @@ def main(argv: list[str]) -> int:
     try:
         args = parser.parse_args(argv)
         source = db_path(args.db)
-        size = asyncio.run(backup(source, args.path, replace=args.force))
+        size = asyncio.run(backup(source, args.path, replace=args.force, backups=backups_of(source)))
     except UsageError as exc:
         return usage_error("backup", exc)
     except (DatabaseError, SettingsError) as exc:

@@ -23,7 +23,7 @@ from .common import (
     settings_from_arguments,
     usage_error,
 )
-from .dbtools import SettingsError, add_db_option, db_path, fail
+from .dbtools import SettingsError, add_db_option, db_path, fail, open_database
 from .local import table_options, watch_pause
 from .play_input import Console
 from .play_loop import LocalPlay, Pictures
@@ -141,7 +141,7 @@ async def _session(
     db: Path, policy: Policy, table: NewTable, resume: int | None, images: Path | None, console: Console,
     db_args: list[str], pause: float,
 ) -> int:
-    svc = await GameService.open(db, grace_seconds=0, policy=policy)
+    svc = GameService(await open_database(db), grace_seconds=0, policy=policy)
     try:
         if resume is None:
             game = await new_game(svc, table)

@@ -121,6 +121,9 @@ def resume_lines(games: Sequence[LocalGame]) -> list[str]:
     rows = []
     for g in games:
         names = ", ".join(s.name for s in g.seats)
+        if g.problem:
+            rows.append(f"  #{g.id}: {names} | cannot be loaded: the database holds it damaged")
+            continue
         where = "not started" if g.round is None else f"round {g.round}"
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.updated_at))
         rows.append(f"  #{g.id}: {names} | {where} | last move {when}")

@@ -19,8 +19,10 @@ from bot import engine
 from bot.ai import get_policy
 from bot.engine.settings import GameSettings
 from bot.service import Game, GameService
+from bot.service.errors import DamagedGame
 
 from .common import plural, standing_line
+from .dbtools import open_database
 from .local import choice_rng, computer_turn, table_options
 from .playout import GameConfig
 
@@ -43,7 +45,7 @@ class SimulateDb:
 
 
 async def run(job: SimulateDb) -> int:
-    svc = await GameService.open(job.path, grace_seconds=0, policy=get_policy(job.ai))
+    svc = GameService(await open_database(job.path), grace_seconds=0, policy=get_policy(job.ai))
     try:
         game = await _game_to_play(svc, job)
         await _play(svc, game, job)
@@ -54,9 +56,12 @@ async def run(job: SimulateDb) -> int:
 
 async def _game_to_play(svc: GameService, job: SimulateDb) -> Game:
     if job.resume:
-        waiting = await svc.games(("lobby", "active"), origin="local")
-        if waiting:
-            game = await svc.load(waiting[0].id)
+        for row in await svc.games(("lobby", "active"), origin="local"):
+            try:
+                game = await svc.load(row.id)
+            except DamagedGame as exc:  # the others can still be played
+                print(f"{exc} Skipped.", file=sys.stderr)
+                continue
             if game.row.status == "lobby":
                 return await _fill_and_start(svc, game, job.seed)
             print(f"Resuming game #{game.id} in {job.path} after {plural(game.row.seq, 'event')}.")

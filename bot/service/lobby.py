@@ -15,6 +15,7 @@ from .errors import (
     AlreadyJoined,
     BadOptions,
     ChannelBusy,
+    DamagedGame,
     GameIsOver,
     LobbyFull,
     NotAllowed,
@@ -175,13 +176,17 @@ class LobbyMixin(ServiceCore):
             raise NotAllowed("Only the game's creator or a channel admin (Manage Channels) can abandon it.")
 
     async def abandon(self, game_id: int, user: str, *, admin: bool = False) -> Game:
-        """End a lobby or a game without a result (its creator, or a channel admin)."""
+        """End a lobby or a game without a result (its creator, or a channel admin); also a game
+        whose stored state is damaged (it is not loaded for this)."""
         async with self.lock(game_id), self.db.transaction() as conn:
-            game = await self._load(conn, game_id)
+            game = await self._load(conn, game_id, with_state=False)
             self.check_abandon(game, user, admin=admin)
             await sql.set_status(conn, game_id, "abandoned", self.clock())
             await timer_sql.clear_timers(conn, game_id)
-            return await self._load(conn, game_id)
+            try:
+                return await self._load(conn, game_id)
+            except DamagedGame:
+                return await self._load(conn, game_id, with_state=False)
 
 
 def _lobby(game: Game) -> None:
