@@ -4,7 +4,6 @@ takes (service → engine, store, render). See `bot.cli.play_loop` for the game 
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import sys
 from pathlib import Path
@@ -16,6 +15,7 @@ from bot.service import GameService
 from bot.settings import bot_command
 
 from .common import (
+    ParagraphFormatter,
     ToolParser,
     UsageError,
     add_game_arguments,
@@ -61,7 +61,7 @@ def _parser() -> ToolParser:
             "stored in the bot's database so that a game can be stopped and resumed at any moment."
         ),
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=ParagraphFormatter,
     )
     add_game_arguments(parser, seed=None)
     parser.add_argument(

@@ -133,3 +133,14 @@ def test_a_decision_with_one_option_is_not_asked_as_a_range() -> None:
     assert read_answer("2", one) == Bad("There is no option 2 here; type 1 (the only option).")
     two = Decision(1, 0, "x", "?", (Option("a", "A"), Option("b", "B")), "a")
     assert read_answer("3", two) == Bad("There is no option 3 here; type a number from 1 to 2.")
+
+
+def test_the_command_help_is_wrapped_to_the_terminal_width(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "60")
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    out = capsys.readouterr().out
+    assert max(len(line) for line in out.splitlines()) <= 60
+    assert "\n\nresuming: --resume lists" in out and "\n\nwatching: --humans 0" in out  # paragraphs kept
