@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from bot.settings import SettingsError, load_settings
-from bot.store import Database, DatabaseError, backup_folders
+from bot.store import Database, DatabaseError, backup_folders, remember_sound
 
 from .common import ToolParser
 
@@ -51,6 +51,7 @@ def database_problem(path: Path) -> str | None:
     async def check() -> None:
         db = await open_database(path)
         await db.close()
+        remember_sound(db.path)  # the bot opens it next: no second reading of the whole file
 
     try:
         asyncio.run(check())

@@ -7,11 +7,11 @@ from . import games, timers
 from .db import Database, backup, backup_folders
 from .errors import DamagedRow, DatabaseError
 from .games import ChannelTaken, EventRow, GameRow, SeatRow
-from .integrity import newest_good_backup, remove_stale_partials
+from .integrity import newest_good_backup, remember_sound, remove_stale_partials
 from .schema import migrate, schema_dump
 from .timers import TimerRow
 
 __all__ = [
     "ChannelTaken", "DamagedRow", "Database", "DatabaseError", "EventRow", "GameRow", "SeatRow", "TimerRow", "backup",
-    "backup_folders", "games", "migrate", "newest_good_backup", "remove_stale_partials", "schema_dump", "timers",
+    "backup_folders", "games", "migrate", "newest_good_backup", "remember_sound", "remove_stale_partials", "schema_dump", "timers",
 ]

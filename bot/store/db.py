@@ -24,7 +24,7 @@ from pathlib import Path
 import aiosqlite
 
 from .errors import DatabaseError
-from .integrity import damaged, quick_check, remove_stale_partials
+from .integrity import damaged, quick_check, remove_stale_partials, still_sound
 from .schema import migrate, migration_files, refuse_foreign, schema_dump, user_version
 
 BUSY = "PRAGMA busy_timeout=5000"  # first: the rest may wait for another process's lock
@@ -118,6 +118,7 @@ class Database:
         be done."""
         path = prepare_path(Path(path))
         folders = list(backups) if backups is not None else backup_folders(path)
+        sound = still_sound(path)  # before connecting: reading a WAL file creates its -wal
         conn = aiosqlite.connect(str(path), isolation_level=None)
         try:
             await conn
@@ -130,7 +131,7 @@ class Database:
         try:
             await conn.execute(BUSY)
             await refuse_foreign(conn, path)
-            if (problem := await quick_check(conn)) is not None:
+            if not sound and (problem := await quick_check(conn)) is not None:
                 raise damaged(path, problem, folders)
             for pragma in PRAGMAS:
                 await conn.execute(pragma)

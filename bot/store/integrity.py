@@ -22,6 +22,45 @@ STALE_PARTIAL_SECONDS = 86400.0  # a half-written copy this old is left over, wh
 PROBLEM_CHARS = 160  # of SQLite's first complaint, in a one-line message
 
 
+# Files this process has just checked and closed (`remember_sound`), with what they looked like
+# then: `run` checks the database before it starts the bot, which opens it again at once; that
+# second open skips the check (it reads the whole file) if the file is unchanged and the first
+# check is recent.
+_SOUND: dict[str, tuple[float, tuple[object, ...]]] = {}
+SOUND_FOR_SECONDS = 60.0
+
+
+def _signature(path: Path) -> tuple[object, ...] | None:
+    parts: list[object] = []
+    for part in (path, path.with_name(path.name + "-wal")):
+        try:
+            st = part.stat()
+        except FileNotFoundError:
+            parts.append(None)
+            continue
+        except OSError:
+            return None
+        parts.append((st.st_ino, st.st_size, st.st_mtime_ns))
+    return tuple(parts)
+
+
+def remember_sound(path: Path) -> None:
+    """Note that the database at `path` was just opened (so checked) and closed by this process:
+    the next `Database.open` of it in the next minute, if the file is unchanged, skips the check."""
+    signature = _signature(path)
+    if signature is not None:
+        _SOUND[str(Path(path).resolve())] = (time.monotonic(), signature)
+
+
+def still_sound(path: Path) -> bool:
+    """Whether `remember_sound` noted the file within the last minute and it is unchanged (once)."""
+    known = _SOUND.pop(str(Path(path).resolve()), None)
+    if known is None:
+        return False
+    at, signature = known
+    return time.monotonic() - at < SOUND_FOR_SECONDS and signature == _signature(path)
+
+
 async def quick_check(conn: aiosqlite.Connection) -> str | None:
     """SQLite's first complaint about the open database in one line, or None when it is sound."""
     rows = list(await conn.execute_fetchall("PRAGMA quick_check(1)"))

@@ -214,3 +214,36 @@ def test_a_backup_removes_what_a_killed_backup_of_the_same_target_left(capsys: p
     code, _, err = _run(capsys, "backup", str(tmp_path / "copy.db"), "--db", str(db))
     assert code == 0, err
     assert not left.exists() and other.exists()
+
+
+def test_run_reads_the_whole_file_once_before_the_bot_opens_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`run` checks the database and the bot opens it right after: the check (a read of the whole
+    file) is not made twice; any later open, or a file changed meanwhile, is checked again."""
+    import bot.store.db as store_db
+    from bot.cli.dbtools import database_problem
+
+    db = tmp_path / "istanbul.db"
+    _game_file(db)
+    checks: list[Path] = []
+    real = store_db.quick_check
+
+    async def counting(conn: object) -> str | None:
+        checks.append(db)
+        return await real(conn)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store_db, "quick_check", counting)
+
+    async def open_and_close() -> None:
+        svc = await GameService.open(db)
+        await svc.close()
+
+    assert database_problem(db) is None and len(checks) == 1
+    asyncio.run(open_and_close())  # the bot, at once
+    assert len(checks) == 1
+    asyncio.run(open_and_close())  # any later open
+    assert len(checks) == 2
+    assert database_problem(db) is None and len(checks) == 3
+    _damage(db)
+    with pytest.raises(DatabaseError, match="is damaged"):
+        asyncio.run(open_and_close())
+    assert len(checks) == 4
