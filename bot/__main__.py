@@ -12,7 +12,7 @@ import importlib
 import sys
 from collections.abc import Callable, Sequence
 
-from bot.settings import SettingsError, load_settings
+from bot.settings import SettingsError, bot_command, load_settings
 
 _TOOLS: dict[str, str] = {
     "simulate": "play one seeded game between computer players and print it (--db: through the store)",
@@ -41,8 +41,10 @@ To get one:
      up to an hour to show them everywhere; set DEV_GUILD_ID for one server at once).
 
 Without Discord you can play right here in the terminal, against computer players:
-  python -m bot play                    (you and 2 computer players; see python -m bot play --help)
-  python -m bot play --resume           (continue a game you stopped)
+  {play}
+      you and 2 computer players (every option: {play} --help)
+  {play} --resume
+      continue a game you stopped
 """
 
 
@@ -89,7 +91,7 @@ def _run() -> int:
             print(f"run: {problem}", file=sys.stderr)
             return 2
         return run_bot(settings)
-    print(_NO_TOKEN_HELP)
+    print(_NO_TOKEN_HELP.format(play=bot_command("play")))
     if sys.stdin.isatty() and _ask_yes("Play a game against two computer players now? [Y/n] "):
         print()
         return _run_tool("play", ["--players", "3", "--humans", "1"])
@@ -97,7 +99,7 @@ def _run() -> int:
 
 
 def _build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="python -m bot", description="Istanbul bot and local tools.")
+    parser = argparse.ArgumentParser(prog=bot_command(), description="Istanbul bot and local tools.")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     commands.add_parser("run", help="start the Discord bot (or explain how to set it up)")
     for name, help_text in _TOOLS.items():

@@ -4,6 +4,9 @@ Every setting is documented in ``.env.example``. An empty value counts as unset 
 
 from __future__ import annotations
 
+import os
+import shlex
+import sys
 from pathlib import Path
 
 from pydantic import Field, SecretStr, ValidationError
@@ -54,3 +57,27 @@ def load_settings() -> Settings:
         name = ".".join(str(part) for part in err.get("loc", ())) or "settings"
         msg = str(err.get("msg", "invalid value")).removeprefix("Value error, ")
         raise SettingsError(f"Invalid setting {name}={err.get('input')!r}: {msg} (see .env.example).") from None
+
+
+def interpreter() -> str:
+    """The Python interpreter running now, as a person would type it here: relative to the working
+    directory when it lies inside it (``.venv/bin/python``), else its absolute path. A bare
+    ``python`` would fail outside an activated virtual environment; the path is not resolved,
+    because a virtual environment's interpreter is a link that must keep its own name."""
+    exe = sys.executable
+    if not exe:
+        return "python3"
+    path = os.path.abspath(exe)
+    try:
+        rel = os.path.relpath(path, os.getcwd())
+    except (OSError, ValueError):  # the working directory is gone, or on another drive
+        rel = os.pardir
+    if rel != os.pardir and not rel.startswith(os.pardir + os.sep):
+        path = rel if os.sep in rel else os.curdir + os.sep + rel  # "./python", never a PATH lookup
+    return shlex.quote(path)
+
+
+def bot_command(*args: str) -> str:
+    """``<interpreter> -m bot ARGS``: the command line to print in a hint (see `interpreter`), each
+    argument quoted for a shell where it needs it."""
+    return " ".join([interpreter(), "-m", "bot", *(shlex.quote(a) for a in args)])

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -134,3 +136,54 @@ def test_ci_runs_the_readme_test_command_and_the_quick_start_has_two() -> None:
     assert len(commands) == 2 and commands[0].endswith("-m bot run") and commands[1].endswith("-m pytest -q")
     ci = (REPO_ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     assert ci[-1] == commands[1]
+
+
+# ---- item 13: every hint names the interpreter in use ----------------------------------------
+
+
+def test_hints_name_the_interpreter_relative_to_the_working_directory_when_inside_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bot.settings import bot_command
+
+    venv_python = tmp_path / ".venv" / "bin" / "python"
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "executable", str(venv_python))
+    assert bot_command("play", "--resume", "1") == ".venv/bin/python -m bot play --resume 1"
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")  # outside: the whole path
+    assert bot_command("sync") == f"{venv_python} -m bot sync"
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "elsewhere" / "python"))  # in the folder itself
+    assert bot_command() == "./python -m bot"
+    spaced = tmp_path / "my venv" / "bin" / "python"
+    monkeypatch.setattr(sys, "executable", str(spaced))
+    assert bot_command("play", "--db", "a b.db") == f"'{spaced}' -m bot play --db 'a b.db'"
+    monkeypatch.setattr(sys, "executable", "")  # an embedded interpreter that does not know itself
+    assert bot_command("run") == "python3 -m bot run"
+
+
+def test_the_no_token_text_names_the_interpreter_not_a_bare_python(tmp_path: Path) -> None:
+    out = _run_bot(tmp_path, token=None).stdout
+    assert f"  {os.path.abspath(sys.executable)} -m bot play --resume\n" in out
+    assert f"(every option: {os.path.abspath(sys.executable)} -m bot play --help)" in out
+    assert re.findall(r"(\S*)python -m bot", out) and all(re.findall(r"(\S*)python -m bot", out))
+
+
+def test_play_hints_and_help_name_the_interpreter(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "env" / "bin" / "python"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(":q\n"))
+    assert main(["play", "--db", "game.db", "--seed", "2", "--ai", "random", "--no-images"]) == 0
+    assert "Game #1 is saved. Continue it with: env/bin/python -m bot play --resume 1 --db game.db\n" in capsys.readouterr().out
+    assert main(["play", "--db", "none.db", "--resume"]) == 1
+    assert capsys.readouterr().err.strip().endswith("start one with: env/bin/python -m bot play")
+    assert main(["play", "--nope"]) == 2
+    assert "(see env/bin/python -m bot play --help)" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    assert capsys.readouterr().out.startswith("usage: env/bin/python -m bot play ")
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    assert capsys.readouterr().out.startswith("usage: env/bin/python -m bot ")

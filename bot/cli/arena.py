@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from bot.ai import Policy, get_policy
 from bot.engine import GameSettings, apply, new_game, pending, result, view
 from bot.engine.components import COLOURS
+from bot.settings import bot_command
 
 from .common import ToolParser, UsageError, add_game_arguments, plural, settings_from_arguments, usage_error
 
@@ -108,7 +109,7 @@ def percentile_ms(samples: list[float], q: float) -> float:
 
 def _parser() -> ToolParser:
     parser = ToolParser(
-        prog="python -m bot arena",
+        prog=bot_command("arena"),
         description=(
             "Play seeded games between computer players (engine only, no database) and print each "
             "entrant's and each policy's wins and mean rubies, the games stopped at the turn cap and "

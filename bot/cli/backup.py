@@ -5,15 +5,16 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from bot.settings import bot_command
 from bot.store import DatabaseError, backup
 
 from .common import ToolParser, UsageError, usage_error
-from .dbtools import SettingsError, add_db_option, db_path, fail
+from .dbtools import SettingsError, add_db_option, backups_of, db_path, fail
 
 
 def main(argv: list[str]) -> int:
     parser = ToolParser(
-        prog="python -m bot backup",
+        prog=bot_command("backup"),
         description="Copy the database to PATH with SQLite's online backup, on a connection of its own: "
         "the running bot keeps writing meanwhile and the copy holds every committed change up to its "
         "start. An existing file at PATH is kept unless --force is given; then it is replaced once "
@@ -25,7 +26,7 @@ def main(argv: list[str]) -> int:
     try:
         args = parser.parse_args(argv)
         source = db_path(args.db)
-        size = asyncio.run(backup(source, args.path, replace=args.force))
+        size = asyncio.run(backup(source, args.path, replace=args.force, backups=backups_of(source)))
     except UsageError as exc:
         return usage_error("backup", exc)
     except (DatabaseError, SettingsError) as exc:

@@ -16,6 +16,7 @@ from typing import Any
 
 from bot.engine import GameState, apply, new_game, pending, view
 from bot.engine.settings import LayoutName
+from bot.settings import bot_command
 
 from .bench_ai import AI_GAMES, ai_figures
 from .bench_store import SampleGame, store_figures
@@ -194,7 +195,7 @@ def render_figures(seed: int, repeats: int = RENDER_REPEATS) -> dict[str, Any]:
 
 def main(argv: list[str]) -> int:
     parser = ToolParser(
-        prog="python -m bot bench",
+        prog=bot_command("bench"),
         description=(
             "Time uniform-random games (no invariant checks) at 2 and at 5 players and print one JSON "
             "object: player turns and decisions per second, ms per game, the median apply time, the "

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import textwrap
 from typing import NoReturn
 
 from pydantic import ValidationError
@@ -25,6 +26,15 @@ class ToolParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see {self.prog} --help)")
+
+
+class ParagraphFormatter(argparse.HelpFormatter):
+    """Help whose description and epilog keep their paragraphs (blank lines between them), each
+    paragraph wrapped to the terminal's width like the rest of the help."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        paragraphs = [" ".join(p.split()) for p in text.strip().split("\n\n")]
+        return "\n\n".join(textwrap.fill(p, width, initial_indent=indent, subsequent_indent=indent) for p in paragraphs)
 
 
 def usage_error(tool: str, exc: UsageError) -> int:

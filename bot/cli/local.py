@@ -4,6 +4,7 @@ the table options of a new local game and a computer seat's seeded turn."""
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import AsyncGenerator
 from contextlib import aclosing
 from typing import cast
@@ -13,13 +14,23 @@ from bot.service import Game, GameService, Outcome, TableOptions
 
 
 def table_options(settings: GameSettings, humans: int) -> TableOptions:
-    """A local table for `settings` with `humans` seats for people and computers in the rest
-    (raises pydantic's ValidationError for a table the service refuses)."""
+    """A local table for `settings` with `humans` seats for people and computers in the rest;
+    with no people, a game to watch (raises pydantic's ValidationError for a table the service
+    refuses)."""
     return TableOptions(
         seats=settings.players, computers=settings.players - humans, layout=settings.layout,
         neutral_assistants=settings.neutral_assistants, caravan_leader=settings.caravan_leader,
-        rules=settings.rules,
+        rules=settings.rules, watched=humans == 0,
     )
+
+
+WATCH_PAUSE_SECONDS = 1.5  # between the turns of a watched game on a terminal
+
+
+def watch_pause(fast: bool) -> float:
+    """The pause between two turns of a game someone watches: none with --fast or when the
+    output is not a terminal (a file or a pipe reads at its own pace)."""
+    return 0.0 if fast or not sys.stdout.isatty() else WATCH_PAUSE_SECONDS
 
 
 def choice_rng(seed: int, seq: int, who: str) -> random.Random:

@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import asyncio
 
-from bot.store import Database, DatabaseError
+from bot.settings import bot_command
+from bot.store import DatabaseError
 
 from .common import ToolParser, UsageError, usage_error
-from .dbtools import SettingsError, add_db_option, db_path, fail
+from .dbtools import SettingsError, add_db_option, db_path, fail, open_database
 
 
 def main(argv: list[str]) -> int:
     parser = ToolParser(
-        prog="python -m bot migrate",
+        prog=bot_command("migrate"),
         description="Create the database if needed, apply the pending migrations in order and print the "
         "schema version. The bot does the same when it starts.",
     )
@@ -20,7 +21,7 @@ def main(argv: list[str]) -> int:
     try:
         args = parser.parse_args(argv)
         path = db_path(args.db)
-        db = asyncio.run(Database.open(path))
+        db = asyncio.run(open_database(path))
     except UsageError as exc:
         return usage_error("migrate", exc)
     except (DatabaseError, SettingsError) as exc:

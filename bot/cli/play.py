@@ -4,7 +4,6 @@ takes (service → engine, store, render). See `bot.cli.play_loop` for the game 
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import sys
 from pathlib import Path
@@ -13,8 +12,10 @@ from pydantic import ValidationError
 
 from bot.ai import POLICIES, Policy, get_policy
 from bot.service import GameService
+from bot.settings import bot_command
 
 from .common import (
+    ParagraphFormatter,
     ToolParser,
     UsageError,
     add_game_arguments,
@@ -22,8 +23,8 @@ from .common import (
     settings_from_arguments,
     usage_error,
 )
-from .dbtools import SettingsError, add_db_option, db_path, fail
-from .local import table_options
+from .dbtools import SettingsError, add_db_option, db_path, fail, open_database
+from .local import table_options, watch_pause
 from .play_input import Console
 from .play_loop import LocalPlay, Pictures
 from .play_setup import NewTable, NothingToResume, new_game, nothing_to_resume, resume_game
@@ -41,7 +42,10 @@ at the end of the input the game is saved and the command exits 0.
 resuming: --resume lists the unfinished local games in the database and continues one: the only
 one; on a terminal, the one you pick (Enter: the most recently played); with piped input, the
 most recently played. --resume ID continues game #ID. A resumed game keeps its own table
-options and seed; --ai, --images and --no-images apply afresh.
+options and seed; --ai, --fast, --images and --no-images apply afresh.
+
+watching: --humans 0 seats computer players everywhere and tells their game turn by turn, with a
+short pause between turns on a terminal (none with --fast); Ctrl-C stops it, --resume goes on.
 
 seating: without --seed the seed is secret and the seats are drawn at random (the seed is shown
 after the game); with --seed S the game repeats exactly for the same answers: the people sit
@@ -51,18 +55,23 @@ first, in order, then the computers.
 
 def _parser() -> ToolParser:
     parser = ToolParser(
-        prog="python -m bot play",
+        prog=bot_command("play"),
         description=(
             "Play Istanbul in this terminal: 1-5 people at one keyboard plus computer seats, "
             "stored in the bot's database so that a game can be stopped and resumed at any moment."
         ),
         epilog=EPILOG,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=ParagraphFormatter,
     )
     add_game_arguments(parser, seed=None)
     parser.add_argument(
         "--humans", type=int, default=1, metavar="K",
-        help="seats for people at this keyboard (default 1); the other seats are computer players",
+        help="seats for people at this keyboard (default 1); the other seats are computer players; "
+        "0: watch computer players in every seat",
+    )
+    parser.add_argument(
+        "--fast", action="store_true",
+        help="when watching (--humans 0): no pause between turns (there is none when the output is not a terminal)",
     )
     parser.add_argument(
         "--ai", choices=sorted(POLICIES), default="greedy",
@@ -95,8 +104,8 @@ def _main(argv: list[str]) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
     settings, _rules = settings_from_arguments(args)
-    if not 1 <= args.humans <= settings.players:
-        parser.error(f"--humans must be between 1 and the number of players ({settings.players})")
+    if not 0 <= args.humans <= settings.players:
+        parser.error(f"--humans must be between 0 and the number of players ({settings.players})")
     if args.resume is not None and args.resume < 0:
         parser.error("--resume takes a game number")
     table = NewTable(settings, args.humans, args.seed)
@@ -114,11 +123,12 @@ def _main(argv: list[str]) -> int:
         return 1
     images = None if args.no_images else (args.images or db.parent / "images")
     console = Console(sys.stdin.isatty())
-    hint = "python -m bot play --resume{id}" + (f" --db {args.db}" if args.db is not None else "")
+    db_args = ["--db", str(args.db)] if args.db is not None else []
     try:
-        return asyncio.run(_session(db, policy, table, args.resume, images, console, hint))
+        session = _session(db, policy, table, args.resume, images, console, db_args, watch_pause(args.fast))
+        return asyncio.run(session)
     except KeyboardInterrupt:  # Ctrl-C while the computers play (at a question the game says it itself)
-        print(f"\nStopped. Every choice made so far is saved; continue with: {hint.format(id='')}")
+        print(f"\nStopped. Every choice made so far is saved; continue with: {bot_command('play', '--resume', *db_args)}")
         return 130
     except NothingToResume as exc:
         print(exc, file=sys.stderr)
@@ -129,15 +139,16 @@ def _main(argv: list[str]) -> int:
 
 async def _session(
     db: Path, policy: Policy, table: NewTable, resume: int | None, images: Path | None, console: Console,
-    hint: str,
+    db_args: list[str], pause: float,
 ) -> int:
-    svc = await GameService.open(db, grace_seconds=0, policy=policy)
+    svc = GameService(await open_database(db), grace_seconds=0, policy=policy)
     try:
         if resume is None:
             game = await new_game(svc, table)
         else:
             game = await resume_game(svc, console, db, resume or None, table.seed)
         pictures = Pictures(images, console) if images is not None else None
-        return await LocalPlay(svc, game, console, pictures, hint.format(id=f" {game.id}")).run(game)
+        hint = bot_command("play", "--resume", str(game.id), *db_args)
+        return await LocalPlay(svc, game, console, pictures, hint, pause, resumed=resume is not None).run(game)
     finally:
         await svc.close()

@@ -3,8 +3,10 @@ one line at a time from a pipe or a file, and what a line means for the decision
 
 from __future__ import annotations
 
+import shutil
 import signal
 import sys
+import textwrap
 from dataclasses import dataclass
 from typing import TextIO
 
@@ -13,6 +15,7 @@ from bot.engine import Decision
 # The commands (each also accepted spelled out: ":undo", ":log", ...).
 COMMANDS = {"u": "undo", "l": "log", "s": "standings", "h": "help", "q": "quit"}
 COMMAND_LIST = ":u undo, :l recent moves, :s standings, :h help, :q save and quit"
+MIN_WIDTH = 20  # wrapping narrower than this helps nobody
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,8 +46,9 @@ def read_answer(text: str, d: Decision) -> Answer:
     starts a command. Anything else gets a one-line answer and changes nothing."""
     text = text.strip()
     count = len(d.options)
+    numbers = "1 (the only option)" if count == 1 else f"a number from 1 to {count}"
     if not text:
-        return Bad(f"Type a number from 1 to {count}, an option's code, or :h for help.")
+        return Bad(f"Type {numbers}, an option's code, or :h for help.")
     if text.startswith(":"):
         word, _, topic = text[1:].partition(" ")
         word = word.lower()
@@ -56,7 +60,7 @@ def read_answer(text: str, d: Decision) -> Answer:
         number = int(text)
         if 1 <= number <= count:
             return Pick(d.options[number - 1].code)
-        return Bad(f"There is no option {number} here; choose a number from 1 to {count}.")
+        return Bad(f"There is no option {number} here; type {numbers}.")
     code = text.lower()
     if d.option(code) is not None:
         return Pick(code)
@@ -77,6 +81,15 @@ class Console:
         for line in lines:
             print(line, file=self.out)
         self.out.flush()
+
+    def say_wrapped(self, *lines: str) -> None:
+        """Long text (help): on a terminal each line is wrapped to its width, the follow-on lines
+        indented; to a file or a pipe each stays one line, as `say` writes it."""
+        if not self.interactive:
+            self.say(*lines)
+            return
+        width = max(MIN_WIDTH, shutil.get_terminal_size().columns - 1)
+        self.say(*(part for line in lines for part in textwrap.wrap(line, width, subsequent_indent="  ") or [""]))
 
     def ask(self, prompt: str) -> str | None:
         """The next line typed, without its line end; None at the end of the input."""

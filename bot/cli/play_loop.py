@@ -7,6 +7,7 @@ typed."""
 from __future__ import annotations
 
 import os
+from asyncio import sleep
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -40,18 +41,19 @@ class Quit(Exception):
 
 @dataclass(slots=True)
 class Pictures:
-    """The turn image and each person's private image in `folder`, drawn again once per turn
-    (when a person is first asked in a turn, so after the computers' turns before it) and at the
-    end; each path is printed the first time it is written."""
+    """The turn image and each person's private image in `folder`, drawn again whenever the
+    position changed since the last drawing (after every accepted choice or undo, a person's own
+    included, and after the computers' turns) and at the end; each path is printed the first
+    time it is written."""
 
     folder: Path
     console: Console
-    drawn: tuple[int, bool] = (-1, False)  # (turns, finished) of the position last drawn
+    drawn: int = -1  # the log position of the game last drawn
     announced: set[Path] = field(default_factory=set)
     off: bool = False
 
     async def update(self, svc: GameService, game: Game) -> None:
-        if self.off or game.state is None or (game.state.turns, game.state.finished) == self.drawn:
+        if self.off or game.state is None or game.row.seq == self.drawn:
             return
         people = [s for s in game.seats if s.kind == "local_human"]
         try:
@@ -74,7 +76,7 @@ class Pictures:
             self.off = True
             self.console.say(f"Cannot write pictures to {self.folder} ({exc.strerror or exc}); going on without them.")
             return
-        self.drawn = (game.state.turns, game.state.finished)
+        self.drawn = game.row.seq
         new = [p for p in files if p not in self.announced]
         if new:
             self.announced.update(new)
@@ -85,7 +87,8 @@ class LocalPlay:
     """One local game from its current position to its end (or until the players stop)."""
 
     def __init__(
-        self, svc: GameService, game: Game, console: Console, pictures: Pictures | None, resume_hint: str
+        self, svc: GameService, game: Game, console: Console, pictures: Pictures | None, resume_hint: str,
+        pause: float = 0.0, *, resumed: bool = False,
     ) -> None:
         self.svc = svc
         self.gid = game.id
@@ -95,10 +98,16 @@ class LocalPlay:
         self.people = sum(1 for s in game.seats if s.kind == "local_human")
         self.seen: dict[int, int] = {}  # seat -> log position up to which that person has read
         self.asked_last: int | None = None
+        self.pause = pause  # between two turns of a watched game (no people)
+        self.resumed = resumed  # a game continued from an earlier run (--resume)
+        self.told = game.row.seq  # the log position told so far when nobody is asked (a watched game)
 
     async def run(self, game: Game) -> int:
         self.console.say(f"Istanbul, game #{game.id}: {options_summary(game)}.", *table_lines(game))
-        self.console.say("Type the number of your choice; :h explains the commands and the place you are at.")
+        if self.people:
+            self.console.say("Type the number of your choice; :h explains the commands and the place you are at.")
+        else:
+            self.console.say("Computer players in every seat: watch their game turn by turn (Ctrl-C stops it).")
         try:
             while True:
                 game = await self.svc.load(self.gid)
@@ -107,6 +116,8 @@ class LocalPlay:
                     break
                 if game.seats[d.player].played_by_computer:
                     await computer_turn(self.svc, game)
+                    if not self.people:
+                        await self._watched()
                 else:
                     await self._person(game, d)
         except Quit as stop:
@@ -126,7 +137,10 @@ class LocalPlay:
         user = game.seats[seat].user_id or ""
         if self.pictures is not None:
             await self.pictures.update(self.svc, game)
-        handing_over = self.console.interactive and self.people > 1 and self.asked_last not in (None, seat)
+        # On a terminal shared by several people, the keyboard is handed over between two of them,
+        # and before the first question of a resumed game: whoever sits there may not be the one.
+        changing = self.asked_last not in (None, seat) or (self.asked_last is None and self.resumed)
+        handing_over = self.console.interactive and self.people > 1 and changing
         if handing_over and not await self._pass_to(game, seat):
             return
         self.asked_last = seat
@@ -162,7 +176,7 @@ class LocalPlay:
         if command.name == "quit":
             raise Quit("")
         if command.name == "help":
-            self.console.say(*help_lines(v, seat, command.topic))
+            self.console.say_wrapped(*help_lines(v, seat, command.topic))
         elif command.name == "log":
             lines = [line for _, line in await self.svc.lines(self.gid)][-RECENT_LINES:]
             self.console.say("Recent moves:", *(f"  {line}" for line in lines or ["nothing yet"]))
@@ -171,14 +185,14 @@ class LocalPlay:
             self.console.say(*standings_lines(placings, final=False))
 
     async def _pass_to(self, game: Game, seat: int) -> bool:
-        """Hide the last person's hand and wait for the next one; False if the last person took
-        their choice back instead (the position changed)."""
+        """Hide the last person's hand (or, in a resumed game, the screen before it) and wait for
+        the next one; False if the last person took their choice back instead (the position
+        changed). Taking back is offered only when the last person has something to take back."""
         before = self.asked_last
-        assert before is not None
-        prompt = (
-            f"Pass the keyboard to {seat_label(game, seat)} and press Enter "
-            f"(:u takes back {game.names()[before]}'s last choice, :q saves and quits) > "
-        )
+        assert game.state is not None
+        undo = before is not None and engine.can_undo(game.state, before)
+        take_back = f":u takes back {game.names()[before]}'s last choice, " if undo and before is not None else ""
+        prompt = f"Pass the keyboard to {seat_label(game, seat)} and press Enter ({take_back}:q saves and quits) > "
         self.console.clear()
         while True:
             text = self.console.ask(prompt)
@@ -191,10 +205,23 @@ class LocalPlay:
             if text in (":q", ":quit"):
                 raise Quit("")
             if text in (":u", ":undo"):
-                if await self._try(self.svc.undo(self.gid, game.seats[before].user_id or "")):
+                if before is None or not undo:
+                    self.console.say("There is nothing to take back now.")
+                elif await self._try(self.svc.undo(self.gid, game.seats[before].user_id or "")):
                     return False
                 continue
             self.console.say(f"Press Enter once {seat_label(game, seat)} has the keyboard.")
+
+    async def _watched(self) -> None:
+        """After a computer turn of a watched game: its lines, the pictures, then a pause."""
+        game = await self.svc.load(self.gid)
+        lines = await self.svc.lines(self.gid, after_seq=self.told)
+        self.told = game.row.seq
+        self.console.say(*(line for _, line in lines))
+        if self.pictures is not None:
+            await self.pictures.update(self.svc, game)
+        if self.pause and game.row.status == "active":
+            await sleep(self.pause)
 
     async def _since(self, game: Game, seat: int) -> None:
         """The public lines since this person last chose (the computers' turns included)."""
@@ -210,8 +237,9 @@ class LocalPlay:
             self.console.say("", *lines)
 
     async def _finish(self, game: Game) -> None:
-        after = max(self.seen.values(), default=0)
-        self.console.say("", *(line for _, line in await self.svc.lines(self.gid, after_seq=after)), "")
+        after = max(self.seen.values(), default=self.told)
+        lines = [line for _, line in await self.svc.lines(self.gid, after_seq=after)]
+        self.console.say(*(["", *lines] if lines else []), "")
         if game.row.status == "abandoned" or game.state is None:
             self.console.say(f"Game #{self.gid} was abandoned.")
             return

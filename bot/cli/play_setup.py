@@ -11,6 +11,7 @@ from pathlib import Path
 from bot.engine.components import COLOURS
 from bot.engine.settings import GameSettings
 from bot.service import Game, GameService, LocalGame
+from bot.settings import bot_command
 
 from .local import table_options
 from .play_input import Console
@@ -80,7 +81,10 @@ async def resume_game(
         chosen = found[0]
     else:
         console.say(f"Unfinished local games in {db}, the most recently played first:", *resume_lines(games))
-        chosen = games[0] if len(games) == 1 or not console.interactive else _pick(console, games)
+        playable = [g for g in games if not g.problem]
+        if not playable:
+            raise NothingToResume(games[0].problem)
+        chosen = playable[0] if len(games) == 1 or not console.interactive else _pick(console, games, playable[0])
     console.say(f"Continuing game #{chosen.id}.", "")
     game = await svc.load(chosen.id)
     if game.row.status == "lobby":
@@ -89,18 +93,18 @@ async def resume_game(
 
 
 def nothing_to_resume(db: Path) -> str:
-    return f"There is no unfinished local game in {db}; start one with: python -m bot play"
+    return f"There is no unfinished local game in {db}; start one with: {bot_command('play')}"
 
 
-def _pick(console: Console, games: list[LocalGame]) -> LocalGame:
+def _pick(console: Console, games: list[LocalGame], default: LocalGame) -> LocalGame:
     by_id = {g.id: g for g in games}
     while True:
-        text = console.ask(f"Which game? Type its number (Enter: #{games[0].id}) > ")
+        text = console.ask(f"Which game? Type its number (Enter: #{default.id}) > ")
         if text is None:
             raise NothingToResume("No game chosen.")
         text = text.strip().lstrip("#")
         if not text:
-            return games[0]
+            return default
         if text.isdecimal() and int(text) in by_id:
             return by_id[int(text)]
         console.say(f"{text!r} is not in the list; type one of {', '.join(f'#{g}' for g in by_id)}.")

@@ -76,10 +76,12 @@ def wheelbarrow(v: View, seat: int) -> list[str]:
 
 
 def decision_lines(game: Game, d: Decision) -> list[str]:
-    """The prompt and the numbered options with their codes."""
-    width = max(len(o.label) for o in d.options)
+    """The prompt and the numbered options with their codes, seat placeholders filled with the
+    seats' names (as on Discord)."""
+    labels = [game.fill(o.label) for o in d.options]
+    width = max(len(label) for label in labels)
     digits = len(str(len(d.options)))
-    rows = [f"  {i:>{digits}}. {o.label:<{width}}  {o.code}" for i, o in enumerate(d.options, 1)]
+    rows = [f"  {i:>{digits}}. {label:<{width}}  {o.code}" for i, (o, label) in enumerate(zip(d.options, labels, strict=True), 1)]
     return [game.fill(d.prompt), *rows]
 
 
@@ -119,6 +121,9 @@ def resume_lines(games: Sequence[LocalGame]) -> list[str]:
     rows = []
     for g in games:
         names = ", ".join(s.name for s in g.seats)
+        if g.problem:
+            rows.append(f"  #{g.id}: {names} | cannot be loaded: the database holds it damaged")
+            continue
         where = "not started" if g.round is None else f"round {g.round}"
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(g.updated_at))
         rows.append(f"  #{g.id}: {names} | {where} | last move {when}")

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bot import engine
 from bot.engine import Event, GameState
+from bot.settings import bot_command
 
 from .common import (
     ToolParser,
@@ -23,7 +24,7 @@ from .playout import GameConfig, RandomPlayer
 
 def _parser() -> ToolParser:
     parser = ToolParser(
-        prog="python -m bot render",
+        prog=bot_command("render"),
         description=(
             "Play a seeded game between uniform-random players (the same game as `simulate` with the "
             "same options) up to the start of turn T, write board.png and players.png (the turn message's "

@@ -8,7 +8,9 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from bot.ai import POLICIES
 from bot.engine import result
+from bot.settings import bot_command
 
 from .common import (
     ToolParser,
@@ -21,14 +23,19 @@ from .common import (
     usage_error,
 )
 from .dbtools import fail
+from .local import watch_pause
 from .playout import GameConfig, play
 from .simulate_db import SimulateDb
 
 
 def _parser() -> ToolParser:
     parser = ToolParser(
-        prog="python -m bot simulate",
-        description="Play one seeded game between uniform-random players and print what the table sees.",
+        prog=bot_command("simulate"),
+        description=(
+            "Play one seeded game between uniform-random players and print what the table sees. With --db, "
+            "through the game service and the database: seats for local people choosing at random and "
+            "computer seats (the greedy player unless --ai random)."
+        ),
     )
     add_game_arguments(parser)
     parser.add_argument("--quiet", action="store_true", help="print only the final standings")
@@ -43,7 +50,15 @@ def _parser() -> ToolParser:
     parser.add_argument(
         "--humans", type=int, default=1, metavar="K",
         help="with --db: seats played by local people making random choices; the others are computer "
-        "seats (default 1)",
+        "seats (default 1); 0: a game to watch, computer players in every seat",
+    )
+    parser.add_argument(
+        "--ai", choices=sorted(POLICIES),
+        help="with --db: the computer seats' player, greedy (default, as in play and on Discord) or random",
+    )
+    parser.add_argument(
+        "--fast", action="store_true",
+        help="with --db --humans 0: no pause between turns (there is none when the output is not a terminal)",
     )
     parser.add_argument(
         "--steps", type=int, metavar="N",
@@ -66,13 +81,16 @@ def _main(argv: list[str]) -> int:
     if args.resume and args.db is None:
         parser.error("--resume needs --db")
     if args.db is not None:
-        if not 1 <= args.humans <= settings.players:
-            parser.error(f"--humans must be between 1 and the number of players ({settings.players})")
+        if not 0 <= args.humans <= settings.players:
+            parser.error(f"--humans must be between 0 and the number of players ({settings.players})")
         if args.steps is not None and args.steps < 0:
             parser.error("--steps must be at least 0")
-        return _with_db(SimulateDb(args.db, args.resume, settings, args.humans, args.seed, args.quiet, args.steps))
-    if args.steps is not None:
-        parser.error("--steps needs --db")
+        pause = watch_pause(args.fast or args.quiet)
+        job = SimulateDb(args.db, args.resume, settings, args.humans, args.seed, args.quiet, args.steps, args.ai or "greedy", pause)
+        return _with_db(job)
+    for name, given in (("steps", args.steps is not None), ("ai", args.ai is not None), ("fast", args.fast)):
+        if given:
+            parser.error(f"--{name} needs --db")
     config = GameConfig.from_settings(settings, rules)
     colours = config.colours()
     game = play(config, args.seed)

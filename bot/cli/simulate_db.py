@@ -1,5 +1,7 @@
-"""``python -m bot simulate --db PATH [--resume]``: the random game played through the service and
-the store, so that killing the process at any moment and resuming can be tried by hand.
+"""``python -m bot simulate --db PATH [--resume]``: a game played through the service and the
+store, so that killing the process at any moment and resuming can be tried by hand. The "local
+people" choose at random; the computer seats are the greedy player (as in ``play`` and on
+Discord) unless ``--ai random``; with no people it is a game to watch.
 
 Every choice comes from a generator seeded by the game's seed and the log position it is made
 at, and computer seats move one turn at a time seeded the same way (`bot.cli.local`): a game that
@@ -9,14 +11,18 @@ is killed and resumed any number of times plays out exactly as one that never wa
 from __future__ import annotations
 
 import sys
+from asyncio import sleep
 from dataclasses import dataclass
 from pathlib import Path
 
 from bot import engine
+from bot.ai import get_policy
 from bot.engine.settings import GameSettings
 from bot.service import Game, GameService
+from bot.service.errors import DamagedGame
 
 from .common import plural, standing_line
+from .dbtools import open_database
 from .local import choice_rng, computer_turn, table_options
 from .playout import GameConfig
 
@@ -34,10 +40,12 @@ class SimulateDb:
     seed: int
     quiet: bool
     steps: int | None = None  # stop after this many choices or computer turns
+    ai: str = "greedy"  # the computer seats' player
+    pause: float = 0.0  # between the turns of a game to watch (no people)
 
 
 async def run(job: SimulateDb) -> int:
-    svc = await GameService.open(job.path, grace_seconds=0)
+    svc = GameService(await open_database(job.path), grace_seconds=0, policy=get_policy(job.ai))
     try:
         game = await _game_to_play(svc, job)
         await _play(svc, game, job)
@@ -48,9 +56,12 @@ async def run(job: SimulateDb) -> int:
 
 async def _game_to_play(svc: GameService, job: SimulateDb) -> Game:
     if job.resume:
-        waiting = await svc.games(("lobby", "active"), origin="local")
-        if waiting:
-            game = await svc.load(waiting[0].id)
+        for row in await svc.games(("lobby", "active"), origin="local"):
+            try:
+                game = await svc.load(row.id)
+            except DamagedGame as exc:  # the others can still be played
+                print(f"{exc} Skipped.", file=sys.stderr)
+                continue
             if game.row.status == "lobby":
                 return await _fill_and_start(svc, game, job.seed)
             print(f"Resuming game #{game.id} in {job.path} after {plural(game.row.seq, 'event')}.")
@@ -91,6 +102,8 @@ async def _play(svc: GameService, game: Game, job: SimulateDb) -> None:
         seat = game.seats[d.player]
         if seat.played_by_computer:
             await computer_turn(svc, game)
+            if job.pause and not any(s.kind != "ai" for s in game.seats):
+                await sleep(job.pause)
         else:
             assert seat.user_id is not None
             code = choice_rng(seed, game.row.seq, "human").choice(d.codes())

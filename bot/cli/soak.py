@@ -9,6 +9,8 @@ import sys
 import time
 from collections.abc import Iterator
 
+from bot.settings import bot_command
+
 from .common import ToolParser, UsageError, usage_error
 from .playout import GameReport, check_game, config_for, game_seed
 
@@ -20,7 +22,7 @@ CHUNK = 5
 
 def _parser() -> ToolParser:
     parser = ToolParser(
-        prog="python -m bot soak",
+        prog=bot_command("soak"),
         description=(
             "Play many seeded games between uniform-random players across 2-5 players, the four layouts "
             "and the variants, checking the engine's invariants after every step, every offered option at "
@@ -92,7 +94,7 @@ def main(argv: list[str]) -> int:
     for r in failed:
         first = r.failures[0].splitlines()[0]
         print(f"  {first}")  # starts with the seed and the configuration
-        print(f"    reproduce: python -m bot soak --games 1 --seed {r.seed}")
+        print(f"    reproduce: {bot_command('soak', '--games', '1', '--seed', str(r.seed))}")
     print(f"turns per game: min {min(turns)}, median {statistics.median(turns):g}, max {max(turns)}")
     print(f"decisions: {sum(r.decisions for r in reports)}")
     print(f"elapsed: {elapsed:.1f} s")

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import sys
 
-from bot.settings import SettingsError, load_settings
+from bot.settings import SettingsError, bot_command, load_settings
 
 from .common import ToolParser, UsageError, usage_error
 
 
 def main(argv: list[str]) -> int:
     parser = ToolParser(
-        prog="python -m bot sync",
+        prog=bot_command("sync"),
         description=(
             "Register (or update) the /istanbul slash commands with Discord: in one server at once with "
             "--guild ID (default: DEV_GUILD_ID), or for every server (Discord may take up to an hour)."
@@ -33,7 +33,7 @@ def main(argv: list[str]) -> int:
         print(exc, file=sys.stderr)
         return 2
     if not settings.has_token:
-        print("sync: no DISCORD_TOKEN is set (see `python -m bot run` for how to get one).", file=sys.stderr)
+        print(f"sync: no DISCORD_TOKEN is set (see `{bot_command('run')}` for how to get one).", file=sys.stderr)
         return 2
     guild = None if args.everywhere else (args.guild or settings.dev_guild_id)
     from bot.discord_ui import sync_commands

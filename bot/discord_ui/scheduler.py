@@ -29,7 +29,7 @@ import discord
 
 from .. import engine
 from ..service import Game, UserSettings, errors
-from ..store import TimerRow
+from ..store import DatabaseError, TimerRow, remove_stale_partials
 from ..store import backup as backup_database
 from .handlers import jump_url
 from .idle import idle_notice, mute_view, muted_notice
@@ -65,6 +65,7 @@ class Scheduler:
         self.backup_hours = backup_hours
         self._wake = asyncio.Event()
         self._last_sweep = float("-inf")
+        self._backup_refused = float("-inf")  # when the last backup was refused (a damaged database)
 
     def poke(self) -> None:
         """Look at the timers now (a new one may be due sooner than the loop planned)."""
@@ -311,18 +312,27 @@ class Scheduler:
 
     async def maybe_backup(self) -> Path | None:
         """An online backup when the newest one is `backup_hours` old (on the service's clock,
-        which names the files); keeps the newest `backup_keep` files."""
+        which names the files); keeps the newest `backup_keep` files and removes what killed
+        backups left half-written. A damaged database is not copied: nothing is replaced or
+        rotated out, and the log says so in one line, naming the newest good backup."""
         if self.backup_dir is None or self.backup_hours <= 0:
             return None
         now = self.service.clock()
         made = backups_in(self.backup_dir)
-        if made and now - made[-1][0] < self.backup_hours * 3600:
+        last = max(made[-1][0] if made else float("-inf"), self._backup_refused)
+        if now - last < self.backup_hours * 3600:
             return None
         target = self.backup_dir / time.strftime(BACKUP_FORMAT, time.gmtime(now))
-        size = await backup_database(self.service.db.path, target)
+        try:
+            size = await backup_database(self.service.db.path, target)
+        except DatabaseError as exc:  # tried again when the next backup is due, not every hour
+            self._backup_refused = now
+            log.error("backup refused: %s", exc)
+            return None
         log.info("backup written (%d bytes)", size)
         for _, old in backups_in(self.backup_dir)[: -self.backup_keep]:
             old.unlink(missing_ok=True)
+        remove_stale_partials(self.backup_dir)
         return target
 
 

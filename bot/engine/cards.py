@@ -27,7 +27,7 @@ from .places import ACTION_MODIFIERS, PLACES, perform
 from .places.caravansary import recall
 from .state import GameState, Step
 from .texts import GOOD_NAMES, card_phrase
-from .wheelbarrow import gain_goods, pay_goods
+from .wheelbarrow import gain_goods, lost_note, pay_goods
 
 ANYTIME = frozenset({"move", "move34", "assistant", "pay", "action", "after"})
 PHASE_ONE = frozenset({"move", "move34", "assistant"})
@@ -180,7 +180,8 @@ class CardGood(StepKind):
     name = "card_good"
 
     def options(self, g: GameState, step: Step) -> list[Option]:
-        return [Option(f"g.{c}", f"Take 1 {GOOD_NAMES[c]}") for c in GOODS]
+        p = g.players[step.actor]
+        return [Option(f"g.{c}", f"Take 1 {GOOD_NAMES[c]}{lost_note(p, c)}") for c in GOODS]
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: choose a good."

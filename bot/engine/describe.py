@@ -96,7 +96,10 @@ def _neutral_title(tag: str) -> str | None:
 def _relocate(who: str, d: dict[str, Any], own: bool) -> str:
     colour = d.get("colour")
     neutral = f"The {colour} neutral merchant" if colour else "A neutral merchant"
-    return f"{_neutral_title(d['token']) or neutral} moved to {place_name(d['to'])}."
+    token = _neutral_title(d["token"]) or neutral
+    if d.get("source") == d["to"]:  # older logs lack the source: they say "moved", as they did
+        return f"{token} stayed at {place_name(d['to'])}: the dice showed its own place."
+    return f"{token} moved to {place_name(d['to'])}."
 
 
 def _waived(who: str, d: dict[str, Any], own: bool) -> str:
@@ -132,7 +135,15 @@ def _nothing(who: str, d: dict[str, Any], own: bool) -> str:
 
 
 def _gain(who: str, d: dict[str, Any], own: bool) -> str:
-    return f"{who} gained {goods_phrase(d['goods'], d['lira'])} {GAIN_FROM.get(d['why'], '')}".rstrip() + "."
+    """What arrived and, when the wheelbarrow was full, what was lost. A gain of nothing at all
+    only happens when no good fitted: logs written before `lost` was recorded say so too."""
+    line = f"{who} gained {goods_phrase(d['goods'], d['lira'])} {GAIN_FROM.get(d['why'], '')}".rstrip()
+    lost = d.get("lost") or {}
+    if lost:
+        return f"{line} ({goods_phrase(lost)} lost: wheelbarrow full)."
+    if not (d["goods"] or d["lira"]):
+        return f"{line} (wheelbarrow full)."
+    return line + "."
 
 
 def _pay(who: str, d: dict[str, Any], own: bool) -> str | None:

@@ -18,7 +18,7 @@ from .tokens import (
     send_caught_home,
     waived,
 )
-from .wheelbarrow import gain_goods, pay_goods
+from .wheelbarrow import gain_goods, lost_note, pay_goods
 
 
 @register
@@ -161,7 +161,8 @@ class SmugglerGood(StepKind):
     name = "smug_good"
 
     def options(self, g: GameState, step: Step) -> list[Option]:
-        return [Option(f"g.{c}", f"Take 1 {GOOD_NAMES[c]}") for c in GOODS]
+        p = g.players[step.actor]
+        return [Option(f"g.{c}", f"Take 1 {GOOD_NAMES[c]}{lost_note(p, c)}") for c in GOODS]
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: which good from the Smuggler?"
@@ -206,9 +207,11 @@ class Relocate(StepKind):
 
 
 def relocate(tx: Tx, seat: int | None, token: NeutralToken) -> None:
-    """Roll both dice and put the token on the place they show (also its place at setup)."""
+    """Roll both dice and put the token on the place they show (also its place at setup); the
+    event keeps where it stood, so a roll of its own place reads as staying."""
     d = roll(tx)
     target = d[0] + d[1]
+    source = token.where(tx.g)
     token.put(tx.g, target)
     if seat is not None:
-        tx.emit("relocate", seat, token=token.tag, to=target)
+        tx.emit("relocate", seat, token=token.tag, to=target, source=source)

@@ -187,6 +187,15 @@ def fee(g: GameState, seat: int, place: int) -> tuple[list[int], int, int]:
     return others, neutral, MERCHANT_FEE * (len(others) + neutral)
 
 
+def payees(others: int, neutral: int) -> str:
+    """Who is paid at a place: rival merchants, and the bank for neutral merchants."""
+    merchants = "the merchant here" if others == 1 else "the merchants here"
+    bank = "the bank for the neutral merchant" + ("s" if neutral > 1 else "")
+    if not neutral:
+        return merchants
+    return bank if not others else f"{merchants} and the bank"
+
+
 @register
 class PayMerchants(StepKind):
     """Phase 2: pay 2 Lira to every other merchant here, or end the turn."""
@@ -200,7 +209,7 @@ class PayMerchants(StepKind):
         if not cost:
             return None
         if g.players[step.actor].lira >= cost:
-            return [Option("pay", f"Pay {cost} Lira to the merchants here"), Option("x.end", "Refuse to pay: end your turn")]
+            return [Option("pay", f"Pay {cost} Lira to {payees(len(others), neutral)}"), Option("x.end", "Refuse to pay: end your turn")]
         return [Option("x.end", f"Not enough Lira to pay {cost}: end your turn")]
 
     def prompt(self, g: GameState, step: Step) -> str:
@@ -238,4 +247,4 @@ class PayMerchants(StepKind):
             d = roll(tx)
             merchants[i] = d[0] + d[1]
             g.board.neutral_merchants = tuple(merchants)
-            tx.emit("relocate", seat, token="neutral", colour=g.board.neutral_colours[i], to=merchants[i])
+            tx.emit("relocate", seat, token="neutral", colour=g.board.neutral_colours[i], to=merchants[i], source=place)

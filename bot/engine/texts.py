@@ -12,6 +12,7 @@ __all__ = [
     "ENCOUNTER_NAMES",
     "ENCOUNTER_TEXTS",
     "GOOD_NAMES",
+    "LOST_NOTE",
     "MAX_TEXT_LENGTH",
     "MOSQUE_TILE_NAMES",
     "MOSQUE_TILE_TEXTS",
@@ -20,6 +21,7 @@ __all__ = [
     "card_phrase",
     "goods_phrase",
     "join_and",
+    "no_room_note",
     "rule_text",
     "rule_topics",
 ]
@@ -152,14 +154,19 @@ CARD_TEXTS: dict[str, str] = {
         "or 3 Lira. Not playable while it is already there."
     ),
     "smallany": (
-        "At the Small Market, sell as many goods as the demand tile asks for, but of any colours you like."
+        "At the Small Market, sell 1 to 5 goods of any colours, whatever the demand tile shows; "
+        "they are paid by how many you sell, as usual."
     ),
     "stay": (
         "Movement: your merchant stays where it is instead of moving; you still pick up or leave "
         "an assistant there."
     ),
     "move34": "Movement: this turn your merchant goes 3 or 4 steps rather than the usual 1 or 2.",
-    "return": "Movement: bring 1 of your assistants back from any place to your stack.",
+    "return": (
+        "Movement: bring 1 of your assistants back from any place to your stack, before or after "
+        "you move. House ruling: not offered once you arrive at the Fountain, whose action brings "
+        "every assistant back anyway."
+    ),
 }
 
 MOSQUE_TILE_NAMES: dict[str, str] = {
@@ -198,6 +205,15 @@ def goods_phrase(goods: dict[str, int], lira: int = 0) -> str:
     if lira:
         parts.append(f"{lira} Lira")
     return join_and(parts) if parts else "nothing"
+
+
+LOST_NOTE = " (no room: it would be lost)"  # an option that gives one good of a full colour
+
+
+def no_room_note(colours: list[str] | tuple[str, ...]) -> str:
+    """' (no room for fabric and fruit)' for an option whose goods of these colours would be lost
+    ('' when there is room for all)."""
+    return f" (no room for {join_and([GOOD_NAMES[c] for c in colours])})" if colours else ""
 
 
 def card_phrase(kind: str) -> str:

@@ -6,22 +6,43 @@ from collections.abc import Sequence
 
 from .components import GOOD_INDEX, GOODS, ruby_target
 from .machine import Tx
+from .state import Player
+from .texts import LOST_NOTE
 
 
 def gain_goods(tx: Tx, seat: int, goods: dict[str, int], lira: int = 0, why: str = "") -> None:
-    """Add goods (anything above a colour's capacity is lost) and Lira, and report what arrived."""
+    """Add goods (anything above a colour's capacity is lost) and Lira, and report what arrived
+    and, when the wheelbarrow was full, what was lost (`lost`, only then: older logs lack it)."""
     p = tx.g.mut(seat)
     counts = list(p.goods)
     got: dict[str, int] = {}
+    lost: dict[str, int] = {}
     for colour, n in goods.items():
         i = GOOD_INDEX[colour]
         new = min(p.capacity, counts[i] + n)
         if new > counts[i]:
             got[colour] = new - counts[i]
+        if counts[i] + n > new:
+            lost[colour] = counts[i] + n - new
         counts[i] = new
     p.goods = (counts[0], counts[1], counts[2], counts[3])
     p.lira += lira
-    tx.emit("gain", seat, goods=got, lira=lira, why=why)
+    tx.emit("gain", seat, goods=got, lira=lira, why=why, **({"lost": lost} if lost else {}))
+
+
+def room(p: Player, colour: str) -> int:
+    """How many more goods of `colour` fit in the player's wheelbarrow."""
+    return p.capacity - p.good(colour)
+
+
+def lost_note(p: Player, colour: str) -> str:
+    """The note on an option that gives 1 good of `colour` when none fits any more."""
+    return "" if room(p, colour) else LOST_NOTE
+
+
+def no_room(p: Player, colours: Sequence[str]) -> list[str]:
+    """The colours among `colours` that have no room left in the player's wheelbarrow."""
+    return [c for c in colours if not room(p, c)]
 
 
 def pay_goods(tx: Tx, seat: int, goods: dict[str, int], lira: int = 0, why: str = "") -> None:

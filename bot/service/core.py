@@ -15,11 +15,11 @@ import aiosqlite
 
 from .. import engine
 from ..ai import Policy, random_policy
-from ..engine import Event, GameState
-from ..store import Database, GameRow, SeatRow
+from ..engine import EngineError, Event, GameState
+from ..store import DamagedRow, Database, GameRow, SeatRow
 from ..store import games as sql
 from ..store import timers as timer_sql
-from .errors import UnknownGame
+from .errors import DamagedGame, UnknownGame
 from .options import TableOptions, parse_options
 
 Clock = Callable[[], float]
@@ -123,29 +123,48 @@ class ServiceCore:
             lock = self._locks[game_id] = asyncio.Lock()
         return lock
 
-    async def _load(self, conn: aiosqlite.Connection, game_id: int) -> Game:
+    async def _load(self, conn: aiosqlite.Connection, game_id: int, *, with_state: bool = True) -> Game:
+        """The game's row, seats and state (`with_state=False`: no state, for what needs only the
+        row, such as abandoning a game whose stored state is damaged)."""
         row = await sql.get_game(conn, game_id)
         if row is None:
             raise UnknownGame(game_id)
         seats = await sql.seats(conn, game_id)
         state = None
-        if row.seed is not None:
+        if row.seed is not None and with_state:
             state = await self._state(conn, row, seats)
         return Game(row, seats, state)
 
     async def _state(self, conn: aiosqlite.Connection, row: GameRow, seats: list[SeatRow]) -> GameState:
+        """The game's state: its newest snapshot and the log after it. A damaged row (a snapshot or
+        an event that does not read, a log that does not replay) is `DamagedGame` for this game
+        alone, in one line."""
         cached = self._cache.recent(row.id)
         if cached is not None and cached[0] == row.seq:
             return cached[1]
         snap = await sql.latest_snapshot(conn, row.id)
         if snap is None:
-            raise RuntimeError(f"game {row.id} has no snapshot")
+            raise DamagedGame(row.id, "its saved position is missing")
         seq, text = snap
-        state = engine.from_json(text)
+        try:
+            state = engine.from_json(text)
+        except ValueError:  # pydantic's ValidationError, for JSON and fields alike
+            raise DamagedGame(row.id, f"its saved position (after event {seq}) is not readable") from None
         if seq < row.seq:
-            state = engine.continue_from(state, engine_events(await sql.events(conn, row.id, seq)))
+            rows = await self._events(conn, row.id, seq)
+            try:
+                state = engine.continue_from(state, engine_events(rows))
+            except (EngineError, LookupError, TypeError, ValueError, RuntimeError, AssertionError) as exc:
+                raise DamagedGame(row.id, f"its log after event {seq} does not replay ({type(exc).__name__})") from exc
         self._cache[row.id] = (row.seq, state)
         return state
+
+    async def _events(self, conn: aiosqlite.Connection, game_id: int, after_seq: int = 0) -> list[sql.EventRow]:
+        """The game's log after `after_seq`; an unreadable event is `DamagedGame`."""
+        try:
+            return await sql.events(conn, game_id, after_seq)
+        except DamagedRow as exc:
+            raise DamagedGame(game_id, exc.what) from None
 
     async def load(self, game_id: int) -> Game:
         async with self.db.read() as conn:

@@ -76,6 +76,17 @@ class NotStarted(ServiceError):
         super().__init__("The game has not started yet.")
 
 
+class DamagedGame(ServiceError):
+    """The game's stored data cannot be read (a damaged row); the other games are not affected."""
+
+    def __init__(self, game_id: int, what: str) -> None:
+        super().__init__(
+            f"Game #{game_id} cannot be loaded: {what}. The other games are not affected; "
+            "the bot's admin can restore a backup."
+        )
+        self.game_id = game_id
+
+
 class NotAllowed(ServiceError):
     def __init__(self, why: str) -> None:
         super().__init__(why)

@@ -15,6 +15,7 @@ from .errors import (
     AlreadyJoined,
     BadOptions,
     ChannelBusy,
+    DamagedGame,
     GameIsOver,
     LobbyFull,
     NotAllowed,
@@ -23,7 +24,7 @@ from .errors import (
 )
 from .options import TableOptions, parse_options
 
-COMPUTER_NAMES = ("Computer Ada", "Computer Bruno", "Computer Cem", "Computer Defne")
+COMPUTER_NAMES = ("Computer Ada", "Computer Bruno", "Computer Cem", "Computer Defne", "Computer Elif")
 
 
 class LobbyMixin(ServiceCore):
@@ -32,10 +33,13 @@ class LobbyMixin(ServiceCore):
         origin: str = "discord", guild_id: int | None = None, channel_id: int | None = None,
         colour: str | None = None, kind: str | None = None,
     ) -> Game:
-        """A new lobby with its creator seated. A Discord channel holds one lobby or game at a time."""
+        """A new lobby with its creator seated (a watched local game seats nobody: its creator only
+        starts it). A Discord channel holds one lobby or game at a time."""
         opts = options if isinstance(options, TableOptions) else parse_options(options or {})
         if origin not in ("discord", "local"):
             raise BadOptions(f"unknown origin {origin!r}")
+        if opts.watched and origin != "local":
+            raise BadOptions("only a local game can be watched; a Discord table needs a seat for a person")
         if origin == "discord" and channel_id is None:
             raise BadOptions("a Discord game needs a channel")
         _check_colour(colour)
@@ -54,7 +58,8 @@ class LobbyMixin(ServiceCore):
                 busy = await sql.active_game_in_channel(conn, channel_id) if channel_id is not None else None
                 raise ChannelBusy(busy.id if busy else 0, busy.status if busy else "lobby") from exc
             seat_kind = kind or ("discord_user" if origin == "discord" else "local_human")
-            await sql.put_seats(conn, game_id, [SeatRow(game_id, 0, seat_kind, creator, creator_name, colour, False)])
+            if not opts.watched:
+                await sql.put_seats(conn, game_id, [SeatRow(game_id, 0, seat_kind, creator, creator_name, colour, False)])
             return await self._load(conn, game_id)
 
     async def join(self, game_id: int, user: str, name: str, colour: str | None = None) -> Game:
@@ -117,6 +122,8 @@ class LobbyMixin(ServiceCore):
                 raise NotAllowed("Only the game's creator can change its settings.")
             merged = {**game.row.options, **changes}
             opts = parse_options(merged)
+            if opts.watched != game.options.watched:
+                raise BadOptions("whether a game is watched is chosen when its table is made")
             if len(game.seats) > opts.human_seats:
                 raise BadOptions(f"{len(game.seats)} people have joined; keep at least that many seats for people.")
             await sql.set_options(conn, game_id, opts.model_dump(mode="json"), self.clock())
@@ -169,13 +176,17 @@ class LobbyMixin(ServiceCore):
             raise NotAllowed("Only the game's creator or a channel admin (Manage Channels) can abandon it.")
 
     async def abandon(self, game_id: int, user: str, *, admin: bool = False) -> Game:
-        """End a lobby or a game without a result (its creator, or a channel admin)."""
+        """End a lobby or a game without a result (its creator, or a channel admin); also a game
+        whose stored state is damaged (it is not loaded for this)."""
         async with self.lock(game_id), self.db.transaction() as conn:
-            game = await self._load(conn, game_id)
+            game = await self._load(conn, game_id, with_state=False)
             self.check_abandon(game, user, admin=admin)
             await sql.set_status(conn, game_id, "abandoned", self.clock())
             await timer_sql.clear_timers(conn, game_id)
-            return await self._load(conn, game_id)
+            try:
+                return await self._load(conn, game_id)
+            except DamagedGame:
+                return await self._load(conn, game_id, with_state=False)
 
 
 def _lobby(game: Game) -> None:

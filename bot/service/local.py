@@ -10,6 +10,7 @@ from ..engine import INPUT_KINDS
 from ..store import SeatRow
 from ..store import games as sql
 from .core import ServiceCore
+from .errors import DamagedGame
 
 UNFINISHED = ("lobby", "active")
 
@@ -24,15 +25,22 @@ class LocalGame:
     round: int | None  # None before the start
     turns: int
     updated_at: float  # the time of the last accepted choice (or of the creation)
+    problem: str = ""  # why the game cannot be loaded (a damaged row), else empty
 
 
 class LocalMixin(ServiceCore):
     async def local_games(self) -> list[LocalGame]:
-        """Every local game not yet finished or abandoned, the most recently played first."""
+        """Every local game not yet finished or abandoned, the most recently played first; one
+        that cannot be loaded is listed with the reason (`problem`) and no round."""
         found: list[LocalGame] = []
         async with self.db.read() as conn:
             for row in await sql.games_with_status(conn, UNFINISHED, "local"):
-                game = await self._load(conn, row.id)
+                try:
+                    game = await self._load(conn, row.id)
+                except DamagedGame as exc:
+                    seats = tuple(await sql.seats(conn, row.id))
+                    found.append(LocalGame(row.id, row.status, seats, None, 0, row.updated_at, str(exc)))
+                    continue
                 state = game.state
                 found.append(LocalGame(
                     row.id, row.status, tuple(game.seats), state.round if state else None,
@@ -44,5 +52,5 @@ class LocalMixin(ServiceCore):
         """The log position of the seat's last own input (a choice, an undo or a skip of their
         turn), or 0 if they have not chosen yet."""
         async with self.db.read() as conn:
-            rows = await sql.events(conn, game_id)
+            rows = await self._events(conn, game_id)
         return max((r.seq for r in rows if r.player == seat and r.kind in INPUT_KINDS), default=0)

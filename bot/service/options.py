@@ -14,17 +14,21 @@ class TableOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     seats: int = Field(default=4, ge=2, le=5)  # the table's size: humans who may join + computers
-    computers: int = Field(default=0, ge=0, le=4)
+    computers: int = Field(default=0, ge=0, le=5)
     layout: LayoutName = "short"
     neutral_assistants: bool = False
     caravan_leader: bool = False
     rules: RuleOptions = RuleOptions()
     reminder_hours: float = Field(default=24, ge=1, le=168)
     timeout_hours: float = Field(default=72, ge=1, le=720)
+    # A local game someone chose to watch: computer players in every seat, nobody seated.
+    watched: bool = False
 
     @model_validator(mode="after")
     def _check(self) -> TableOptions:
-        if self.computers >= self.seats:
+        if self.watched and self.computers != self.seats:
+            raise ValueError("a watched game has a computer player in every seat")
+        if self.computers >= self.seats and not self.watched:
             raise ValueError("at least one seat must be left for a person")
         if self.neutral_assistants and self.seats > 4:
             raise ValueError("the Neutral Assistants variant is for 2-4 players")

@@ -57,7 +57,7 @@ class QueryMixin(ServiceCore):
         """The story of a game since `after_seq` as (seq, line), names filled in, as `viewer` may read it."""
         async with self.db.read() as conn:
             game = await self._load(conn, game_id)
-            rows = await sql.events(conn, game_id, after_seq)
+            rows = await self._events(conn, game_id, after_seq)
         out = []
         names = game.names()
         for r in rows:
@@ -82,7 +82,7 @@ class QueryMixin(ServiceCore):
         """The game rebuilt from its seed and its whole log (for checks; loading uses snapshots)."""
         async with self.db.read() as conn:
             game = await self._load(conn, game_id)
-            rows = await sql.events(conn, game_id)
+            rows = await self._events(conn, game_id)
         state = self._started(game)
         colours = [s.colour or "" for s in game.seats]
         assert game.row.seed is not None

@@ -4,9 +4,11 @@ aiosqlite serialises calls on a connection but does not isolate coroutines: two 
 both open a transaction on one connection corrupt each other's work. So every transaction and
 every read runs under one `asyncio.Lock`, and nothing but SQL is awaited inside it.
 
-Opening a database applies its pending migrations (`bot.store.schema`) and checks that the file
-can be written; SQLite's own failures (a full disk, a read-only or damaged file) come out of every
-transaction as a one-line `DatabaseError`.
+Opening a database refuses another program's file before changing anything in it, checks it
+(`PRAGMA quick_check`: a damaged file is refused, naming the newest good backup), applies its
+pending migrations (`bot.store.schema`) and checks that the file can be written; SQLite's own
+failures (a full disk, a read-only or damaged file) come out of every transaction as a one-line
+`DatabaseError`. A backup copy is checked the same way before it replaces anything.
 """
 
 from __future__ import annotations
@@ -15,17 +17,18 @@ import asyncio
 import contextlib
 import os
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 import aiosqlite
 
 from .errors import DatabaseError
+from .integrity import damaged, quick_check, remove_stale_partials, still_sound
 from .schema import migrate, migration_files, refuse_foreign, schema_dump, user_version
 
-PRAGMAS = (
-    "PRAGMA busy_timeout=5000",  # first: the others may wait for another process's lock
+BUSY = "PRAGMA busy_timeout=5000"  # first: the rest may wait for another process's lock
+PRAGMAS = (  # only once the file is known to be ours and sound: WAL rewrites the file's header
     "PRAGMA journal_mode=WAL",
     "PRAGMA synchronous=NORMAL",
     "PRAGMA foreign_keys=ON",
@@ -54,10 +57,19 @@ def prepare_path(path: Path, *, hint: str = "Set DB_PATH to") -> Path:
     return path
 
 
-def explain(exc: sqlite3.Error, path: Path) -> DatabaseError:
+def backup_folders(path: Path) -> list[Path]:
+    """Where the backups of the database at `path` are looked for by default: the "backups"
+    folder beside it (the running bot's default)."""
+    return [Path(path).expanduser().parent / "backups"]
+
+
+def explain(exc: sqlite3.Error, path: Path, backups: Sequence[Path] = ()) -> DatabaseError:
     """A one-line `DatabaseError` for an SQLite failure other than a constraint (a full disk, a
-    read-only or damaged file, another program's lock, ...)."""
+    read-only or damaged file, another program's lock, ...); a damaged file's names the newest
+    good backup in `backups`."""
     name = getattr(exc, "sqlite_errorname", "") or ""
+    if name.startswith("SQLITE_CORRUPT"):
+        return damaged(path, str(exc), backups)
     for prefix, what in (
         ("SQLITE_FULL", "the disk is full; free some space"),
         ("SQLITE_READONLY", "it is read-only; make the file and its folder writable or set DB_PATH to another file"),
@@ -66,7 +78,6 @@ def explain(exc: sqlite3.Error, path: Path) -> DatabaseError:
         ("SQLITE_BUSY", "another program holds it locked; stop that program"),
         ("SQLITE_LOCKED", "another program holds it locked; stop that program"),
         ("SQLITE_NOTADB", "it is not an SQLite database; set DB_PATH to another file"),
-        ("SQLITE_CORRUPT", "the file is damaged; restore a backup (python -m bot backup makes them)"),
     ):
         if name.startswith(prefix):
             return DatabaseError(f"The database {path} cannot be used: {what} ({exc}).")
@@ -82,21 +93,32 @@ def _explained(exc: BaseException) -> bool:
 class Database:
     """One writer connection with a lock; `transaction()` for writes, `read()` for reads.
 
-    `version` is the schema version after opening and `applied` the migrations that opening ran."""
+    `version` is the schema version after opening and `applied` the migrations that opening ran;
+    `backups` the folders where a refusal of a damaged file looks for the newest good backup."""
 
-    def __init__(self, conn: aiosqlite.Connection, path: Path, version: int = 0, applied: list[int] | None = None) -> None:
+    def __init__(
+        self, conn: aiosqlite.Connection, path: Path, version: int = 0, applied: list[int] | None = None,
+        backups: Sequence[Path] = (),
+    ) -> None:
         self.conn = conn
         self.path = path
         self.version = version
         self.applied = applied or []
+        self.backups = list(backups)
         self.lock = asyncio.Lock()
 
     @classmethod
-    async def open(cls, path: Path, *, migrations: Path | None = None) -> Database:
-        """Open (creating the file and its folder), set the pragmas, apply pending migrations and
-        make sure the file can be written. Raises `DatabaseError` with a one-line message when
-        that cannot be done."""
+    async def open(
+        cls, path: Path, *, migrations: Path | None = None, backups: Sequence[Path] | None = None
+    ) -> Database:
+        """Open (creating the file and its folder); refuse another program's file and a damaged
+        one (naming the newest good backup in `backups`, by default `backup_folders(path)`)
+        before anything is written to it; set the pragmas, apply pending migrations and make sure
+        the file can be written. Raises `DatabaseError` with a one-line message when that cannot
+        be done."""
         path = prepare_path(Path(path))
+        folders = list(backups) if backups is not None else backup_folders(path)
+        sound = still_sound(path)  # before connecting: reading a WAL file creates its -wal
         conn = aiosqlite.connect(str(path), isolation_level=None)
         try:
             await conn
@@ -107,9 +129,12 @@ class Database:
                 await asyncio.to_thread(thread.join, 2.0)
             raise DatabaseError(f"Cannot open the database {path}: {exc}. Set DB_PATH to a writable file.") from exc
         try:
+            await conn.execute(BUSY)
+            await refuse_foreign(conn, path)
+            if not sound and (problem := await quick_check(conn)) is not None:
+                raise damaged(path, problem, folders)
             for pragma in PRAGMAS:
                 await conn.execute(pragma)
-            await refuse_foreign(conn, path)
             applied = await migrate(conn, migrations)
             version = await user_version(conn)
             # A read-only file opens and reads well; find out now rather than at the first move.
@@ -124,9 +149,9 @@ class Database:
             raise
         except sqlite3.Error as exc:
             await conn.close()
-            raise explain(exc, path) from exc
+            raise explain(exc, path, folders) from exc
         conn.row_factory = aiosqlite.Row
-        return cls(conn, path, version, applied)
+        return cls(conn, path, version, applied, folders)
 
     async def close(self) -> None:
         await self.conn.close()
@@ -160,15 +185,17 @@ class Database:
                 await self.conn.execute("ROLLBACK")
             if _explained(exc):
                 assert isinstance(exc, sqlite3.Error)
-                raise explain(exc, self.path) from exc
+                raise explain(exc, self.path, self.backups) from exc
             raise
 
 
-async def backup(source: Path, target: Path, *, replace: bool = False) -> int:
+async def backup(source: Path, target: Path, *, replace: bool = False, backups: Sequence[Path] = ()) -> int:
     """An online copy of a database that may be in use, made on connections of its own (SQLite's
     backup API reads one consistent snapshot; in WAL mode the writer never waits for it). The copy
-    is written next to `target` and renamed into place at the end; an existing `target` is
-    replaced only when `replace` is set. Returns the copy's size."""
+    is written next to `target`, checked (`quick_check`) and only then renamed into place; an
+    existing `target` is replaced only when `replace` is set. A damaged copy is thrown away and
+    refused, naming the newest good backup in the target's folder or `backups`; copies that killed
+    backups of the same target left behind are removed. Returns the copy's size."""
     source, target = Path(source).expanduser(), Path(target).expanduser()
     if not source.is_file():
         raise DatabaseError(f"There is no database at {source}. Give the right path with --db or DB_PATH.")
@@ -179,20 +206,28 @@ async def backup(source: Path, target: Path, *, replace: bool = False) -> int:
         if not replace:
             raise DatabaseError(f"{target} exists already; give --force to replace it with the new copy.")
     partial = target.with_name(f".{target.name}.{os.getpid()}.partial")
+    folders = [target.parent, *backups]
     try:
         async with aiosqlite.connect(str(source)) as src, aiosqlite.connect(str(partial)) as dst:
             await src.execute("PRAGMA busy_timeout=5000")
             await src.backup(dst)
             await dst.execute("PRAGMA journal_mode=DELETE")  # a single self-contained file
+            problem = await quick_check(dst)
+        if problem is not None:
+            partial.unlink(missing_ok=True)
+            raise damaged(source, problem, folders, copy=True)
         os.replace(partial, target)
     except (sqlite3.Error, OSError) as exc:
         with contextlib.suppress(OSError):
             partial.unlink()
+        if (getattr(exc, "sqlite_errorname", "") or "").startswith("SQLITE_CORRUPT"):
+            raise damaged(source, str(exc), folders, copy=True) from exc
         raise DatabaseError(f"The backup of {source} to {target} failed: {exc}.") from exc
+    remove_stale_partials(target.parent, target.name)
     return target.stat().st_size
 
 
 __all__ = [
-    "Database", "DatabaseError", "backup", "explain", "migrate", "migration_files", "prepare_path", "schema_dump",
-    "user_version",
+    "Database", "DatabaseError", "backup", "backup_folders", "explain", "migrate", "migration_files", "prepare_path",
+    "remove_stale_partials", "schema_dump", "user_version",
 ]

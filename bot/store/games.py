@@ -10,6 +10,8 @@ from typing import Any
 
 import aiosqlite
 
+from .errors import DamagedRow
+
 ACTIVE = ("lobby", "active")
 
 
@@ -179,11 +181,22 @@ async def append(
 
 
 async def events(conn: aiosqlite.Connection, game_id: int, after_seq: int = 0) -> list[EventRow]:
+    """The game's log after `after_seq`; `DamagedRow` when an event's payload is not a JSON object."""
     rows = await conn.execute_fetchall(
         "SELECT seq, kind, player, payload, at FROM events WHERE game_id = ? AND seq > ? ORDER BY seq",
         (game_id, after_seq),
     )
-    return [EventRow(r[0], r[1], r[2], json.loads(r[3]), r[4]) for r in rows]
+    return [EventRow(r[0], r[1], r[2], _payload(game_id, r[0], r[3]), r[4]) for r in rows]
+
+
+def _payload(game_id: int, seq: int, text: object) -> dict[str, Any]:
+    try:
+        data = json.loads(text) if isinstance(text, (str, bytes)) else None
+    except ValueError:  # JSONDecodeError and undecodable bytes alike
+        data = None
+    if not isinstance(data, dict):
+        raise DamagedRow(game_id, f"event {seq} of its log is not readable")
+    return data
 
 
 async def save_snapshot(conn: aiosqlite.Connection, game_id: int, seq: int, state: str) -> None:

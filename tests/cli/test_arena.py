@@ -11,6 +11,7 @@ import bot.ai
 from bot.__main__ import main
 from bot.ai import greedy_policy
 from bot.engine import Decision, View
+from bot.settings import bot_command
 
 ROW = re.compile(r"^(\d)\s+(\w+)\s+([\d.]+)\s+([\d.]+)%\s+([\d.]+)$", re.M)
 
@@ -114,4 +115,4 @@ def test_bench_times_greedy_decisions_at_2_and_5_players(capsys: pytest.CaptureF
     assert "ai" not in json.loads(capsys.readouterr().out)
     assert main(["bench", "--ai-games", "0"]) == 2
     out, err = capsys.readouterr()
-    assert out == "" and err.strip() == "bench: --ai-games must be at least 1 (see python -m bot bench --help)"
+    assert out == "" and err.strip() == f"bench: --ai-games must be at least 1 (see {bot_command('bench')} --help)"

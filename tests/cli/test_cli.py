@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from bot.__main__ import main
+from bot.settings import bot_command
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 COLOUR_NAMES = ("Red", "Blue", "Green", "Yellow", "White")
@@ -101,7 +102,7 @@ def test_soak_names_each_failed_game_with_its_seed(
     assert code == 1
     assert "failures: 1" in out
     assert "  seed 5 (3 players, long), turn 2" in out and "boom" in out
-    assert "    reproduce: python -m bot soak --games 1 --seed 5" in out
+    assert f"    reproduce: {bot_command('soak', '--games', '1', '--seed', '5')}" in out
 
 
 def test_bench_prints_one_json_object(capsys: pytest.CaptureFixture[str]) -> None:

@@ -123,7 +123,7 @@ def test_run_without_a_token_offers_a_local_game_on_a_terminal(tmp_path: Path) -
     term.expect("Seats in turn order:")
     term.expect(", choose ")
     term.send(":q")
-    term.expect("is saved. Continue it with: python -m bot play --resume 1")
+    term.expect(f"is saved. Continue it with: {os.path.abspath(sys.executable)} -m bot play --resume 1")
     assert term.finish() == 0
     assert len(re.findall(r"^  \d\. \w+, at this keyboard$", term.out, re.M)) == 1
     assert len(re.findall(r"^  \d\. Computer \w+ \(\w+\), computer$", term.out, re.M)) == 2

@@ -9,7 +9,7 @@ import pytest
 
 import bot.discord_ui
 from bot.__main__ import main
-from bot.settings import Settings
+from bot.settings import Settings, bot_command
 
 
 @pytest.fixture
@@ -55,7 +55,7 @@ def test_bad_arguments_are_one_line_and_register_nothing(
     targets: list[int | None], capsys: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
     assert main(["sync", *argv]) == 2
-    assert capsys.readouterr().err.strip() == message
+    assert capsys.readouterr().err.strip() == message.replace("python -m bot", bot_command())
     assert targets == []
 
 

@@ -194,7 +194,7 @@ def test_a_new_neutral_token_comes_after_the_base_ones_and_relocates_by_the_dice
         assert kind(g) == "gov_pay"
         g, events = play_events(g, "pay")
         relocated = next(e for e in events if e.kind == "relocate")
-        assert relocated.data == {"token": "peddler", "to": 11} and spot["at"] == 11
+        assert relocated.data == {"token": "peddler", "to": 11, "source": 3} and spot["at"] == 11
         assert describe(relocated, None) == f"The Peddler moved to {place_name(11)}."
         assert codes(g) == ("gov", "smug", "done", "c.lira5")
 
@@ -242,7 +242,7 @@ def test_a_waiver_skips_the_payment_but_the_token_still_relocates() -> None:
         assert describe(waived, None) == "{seat:0} owed the Smuggler nothing this time."
         g, events = play_events(g, "g.blue")
         assert g.players[0].good("blue") == 1 and g.players[0].lira == lira
-        assert any(e.kind == "relocate" and e.data == {"token": "smuggler", "to": 2} for e in events)
+        assert any(e.kind == "relocate" and e.data == {"token": "smuggler", "to": 2, "source": 3} for e in events)
         assert kind(g) == "after" and "smug" not in codes(g)
     finally:
         WAIVERS.remove(waiver)

@@ -74,8 +74,9 @@ async def test_another_programs_database_is_left_alone(tmp_path: Path) -> None:
 
 
 async def test_a_damaged_file_is_named_as_damaged(tmp_path: Path) -> None:
-    """A page of the games table overwritten with garbage: loading a game is a clear error
-    pointing at the backups, not a raw 'malformed' exception."""
+    """A page of the games table overwritten with garbage: opening the database (since issue 19,
+    item 21: not only loading a game) is a clear error pointing at the backups, not a raw
+    'malformed' exception."""
     path = tmp_path / "games.db"
     game_id = await _game_file(path)
     with sqlite3.connect(path) as conn:
@@ -84,12 +85,10 @@ async def test_a_damaged_file_is_named_as_damaged(tmp_path: Path) -> None:
     with path.open("r+b") as f:
         f.seek((root - 1) * page_size)
         f.write(b"\xff" * page_size)
-    svc = await GameService.open(path, grace_seconds=0)
-    try:
-        with pytest.raises(DatabaseError, match="damaged; restore a backup"):
-            await svc.load(game_id)
-    finally:
-        await svc.close()
+    assert game_id
+    with pytest.raises(DatabaseError, match=r"is damaged \(.*\); restore a backup") as caught:
+        await GameService.open(path, grace_seconds=0)
+    assert "\n" not in str(caught.value)
 
 
 async def test_a_full_disk_is_a_clear_error_and_changes_nothing(tmp_path: Path) -> None:

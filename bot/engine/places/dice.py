@@ -14,8 +14,8 @@ from ..components import (
 from ..decision import Option, who
 from ..machine import StepKind, Tx, pop, push, register, roll
 from ..state import GameState, Step
-from ..texts import GOOD_NAMES
-from ..wheelbarrow import gain_goods
+from ..texts import GOOD_NAMES, no_room_note
+from ..wheelbarrow import gain_goods, lost_note, no_room, room
 from . import Place, place
 
 BLACK_MARKET_GOODS = ("red", "green", "yellow")
@@ -26,8 +26,12 @@ class BlackMarket(Place):
     number = BLACK_MARKET
 
     def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
-        opts = [Option(f"g.{c}", f"Take 1 {GOOD_NAMES[c]}, then roll for jewelry") for c in BLACK_MARKET_GOODS]
-        return opts + [Option("roll", "Roll for jewelry first, take the good after")]
+        p = g.players[seat]
+        opts = [
+            Option(f"g.{c}", f"Take 1 {GOOD_NAMES[c]}{lost_note(p, c)}, then roll for jewelry")
+            for c in BLACK_MARKET_GOODS
+        ]
+        return opts + [Option("roll", f"Roll for jewelry first{no_room_note(no_room(p, ['blue']))}, take the good after")]
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         seat = step.actor
@@ -43,7 +47,8 @@ class BlackMarketGood(StepKind):
     name = "bm_good"
 
     def options(self, g: GameState, step: Step) -> list[Option]:
-        return [Option(f"g.{c}", f"Take 1 {GOOD_NAMES[c]}") for c in BLACK_MARKET_GOODS]
+        p = g.players[step.actor]
+        return [Option(f"g.{c}", f"Take 1 {GOOD_NAMES[c]}{lost_note(p, c)}") for c in BLACK_MARKET_GOODS]
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: take your good from the Black Market."
@@ -81,10 +86,13 @@ def throw(tx: Tx, step: Step, tag: str, then: Step | None = None) -> None:
             push(tx.g, then)
 
 
-def outcome(where: int, total: int, tag: str) -> str:
-    """What a dice total brings here, for the labels of the dice step."""
+def outcome(where: int, total: int, tag: str, space: int) -> str:
+    """What a dice total brings here, for the labels of the dice step (`space`: how much jewelry
+    still fits in the wheelbarrow)."""
     if where == BLACK_MARKET:
         blue = black_market_blue(total)
+        if blue > space:
+            return f"{total}, {blue} jewelry ({blue - space} lost: no room)"
         return f"{total}, {blue} jewelry" if blue else f"{total}, no jewelry"
     call, lira = int(tag), tea_house_lira(int(tag), total)
     return f"{total}, {lira} Lira" if total >= call else f"{total}, below {call}: {lira} Lira"
@@ -111,13 +119,14 @@ class Dice(StepKind):
 
     def options(self, g: GameState, step: Step) -> list[Option]:
         d1, d2 = divmod(step.n, 10)
-        opts = [Option("ok", f"Keep {d1} and {d2}: {outcome(step.place, d1 + d2, step.tag)}")]
+        space = room(g.players[step.actor], "blue")
+        opts = [Option("ok", f"Keep {d1} and {d2}: {outcome(step.place, d1 + d2, step.tag, space)}")]
         if d1 != RED_TILE_DIE:
             total = RED_TILE_DIE + d2
-            opts.append(Option("t.four1", f"Red tile: turn the {d1} into a 4: {outcome(step.place, total, step.tag)}"))
+            opts.append(Option("t.four1", f"Red tile: turn the {d1} into a 4: {outcome(step.place, total, step.tag, space)}"))
         if d2 != RED_TILE_DIE:
             total = d1 + RED_TILE_DIE
-            opts.append(Option("t.four2", f"Red tile: turn the {d2} into a 4: {outcome(step.place, total, step.tag)}"))
+            opts.append(Option("t.four2", f"Red tile: turn the {d2} into a 4: {outcome(step.place, total, step.tag, space)}"))
         opts.append(Option("t.reroll", "Red tile: roll both dice again"))
         return opts
 

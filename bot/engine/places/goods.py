@@ -16,8 +16,8 @@ from ..components import (
 from ..decision import Option, who
 from ..machine import StepKind, Tx, pop, push, register
 from ..state import GameState, Step
-from ..texts import GOOD_NAMES
-from ..wheelbarrow import gain_goods, gain_ruby, pay_goods
+from ..texts import GOOD_NAMES, no_room_note
+from ..wheelbarrow import gain_goods, gain_ruby, no_room, pay_goods, room
 from . import Place, place
 
 ACT = [Option("act", "Take the action")]
@@ -54,11 +54,12 @@ class Warehouse(Place):
     good = ""
 
     def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
-        return [Option("act", f"Fill up your {GOOD_NAMES[self.good]}")]
+        full = " (already full)" if not room(g.players[seat], self.good) else ""
+        return [Option("act", f"Fill up your {GOOD_NAMES[self.good]}{full}")]
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         p = tx.g.players[step.actor]
-        gain_goods(tx, step.actor, {self.good: p.capacity}, why="warehouse")
+        gain_goods(tx, step.actor, {self.good: room(p, self.good)}, why="warehouse")  # filling up loses nothing
         if "green" in p.mosque_tiles and p.lira >= GREEN_TILE_PRICE:
             push(tx.g, Step("green_tile", step.actor, step.place))
 
@@ -102,7 +103,7 @@ class PostOffice(Place):
     def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
         goods, lira = POST_OFFICE_REWARDS[g.board.mail]
         names = ", ".join(f"1 {GOOD_NAMES[c]}" for c in goods)
-        return [Option("act", f"Take {names} and {lira} Lira")]
+        return [Option("act", f"Take {names} and {lira} Lira{no_room_note(no_room(g.players[seat], goods))}")]
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         g = tx.g
