@@ -207,12 +207,15 @@ async def lobby_action(handlers: Handlers, interaction: discord.Interaction[Any]
             raise errors.BadOptions("Pick one colour from the list.")
         colour = None if values[0] == "any" else values[0]
         game = await svc.load(game_id)
-        if game.seat_of(user) is None:
+        me = game.seat_of(user)
+        if me is None:
             await svc.join(game_id, user, name, colour)
             answer = f"You have a seat{' as ' + colour if colour else ''}."
         else:
-            await svc.choose_colour(game_id, user, colour)
+            changed = await svc.choose_colour(game_id, user, colour)
             answer = f"Your colour is now {colour}." if colour else "Your colour will be drawn at the start."
+            if changed.seat_of(user) == me:  # the same pick again: the lobby already shows it
+                return answer
         await handlers.publisher.sync(game_id)
         return answer
     game = await svc.load(game_id)

@@ -34,6 +34,7 @@ CARDS_FILE = "cards.png"
 BUTTON_ROWS = 4  # the fifth row is the utility row
 MAX_BUTTONS = 5 * BUTTON_ROWS
 DECLINES = frozenset({"x.end", "skip", "done"})
+NO_CONTENT = ""  # an edit with this content clears the message's text (the "your turn" line of a past turn)
 
 
 @dataclass(slots=True)
@@ -189,8 +190,7 @@ def over_payload(
     wait = f"about {round(grace_seconds)} seconds" if grace_seconds < 120 else f"about {round(grace_seconds / 60)} minutes"
     tail = f"**Turn over.** {plain(next_name)} goes next in {wait}; until then you can still undo."
     embed = board_embed(game, f"Round {public.round} · {plain(seat.title)} has moved", story(lines, tail), seat.colour)
-    content = f"<@{seat.user_id}>, your turn." if seat.user_id and not seat.computer else None
-    return Payload(content, embed, [(BOARD_FILE, image)], view_of(*utility_row(game)))
+    return Payload(NO_CONTENT, embed, [(BOARD_FILE, image)], view_of(*utility_row(game)))
 
 
 def computer_payload(game: int, public: View, seat: Seat, lines: list[str], image: bytes) -> Payload:
@@ -204,7 +204,7 @@ def retired_payload(game: int, round_: int, seat: Seat, lines: list[str]) -> Pay
     """A turn message whose turn is over: the story as it ended, no question, no buttons; its
     picture (already on the message) stays."""
     title = f"Round {round_} · {plain(seat.title)} has moved"
-    return Payload(None, board_embed(game, title, story(lines, "**Turn over.**"), seat.colour), [], None)
+    return Payload(NO_CONTENT, board_embed(game, title, story(lines, "**Turn over.**"), seat.colour), [], None)
 
 
 def card_lines(own: View, seat: int) -> list[str]:

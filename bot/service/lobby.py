@@ -84,6 +84,8 @@ class LobbyMixin(ServiceCore):
                 raise NotSeated()
             if colour and any(s.colour == colour and s.user_id != user for s in game.seats):
                 raise NotAllowed(f"{colour.capitalize()} is already taken.")
+            if me.colour == colour:
+                return game  # nothing changes: nothing is written
             seats = [
                 SeatRow(s.game_id, s.seat, s.kind, s.user_id, s.name, colour if s.user_id == user else s.colour, False)
                 for s in game.seats

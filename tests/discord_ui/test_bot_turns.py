@@ -225,3 +225,29 @@ async def test_the_timer_loop_wakes_after_a_click_and_ends_the_grace_period(
             with contextlib.suppress(asyncio.CancelledError):
                 await loop
         await botkit.stop_env(env)
+
+
+async def test_no_past_turn_message_keeps_its_your_turn_line(
+    fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The ping line belongs to the live turn message only: the grace-period form of a finished
+    turn and the retired message after it carry no "your turn"."""
+    env = await botkit.start_env(fake, tmp_path, monkeypatch, grace=60)
+    try:
+        table = await started(env)
+        user, decision = await table.decider()
+        first = table.turn_message()
+        assert "your turn" in first.content
+        while (await table.decider())[1].player == decision.player:
+            await table.choose((await table.decider())[1].default)
+        over = env.fake.message(first.id)
+        assert "Turn over" in over.embed_text and "your turn" not in over.content
+        env.clock.advance(61)
+        await env.fake.bot.scheduler.run_due()
+        await env.fake.settle()
+        retired = env.fake.message(first.id)
+        assert retired.components == [] and "your turn" not in retired.content
+        live = table.turn_message()
+        assert live.id != first.id and "your turn" in live.content
+    finally:
+        await botkit.stop_env(env)
