@@ -215,8 +215,8 @@ class Handlers:
         seat = game.seat_of(user)
         if seat is None:
             raise errors.NotSeated()
+        # the channel's notice stays given: a press while DMs are still closed is answered here only
         await self.service.update_user_settings(user, dm_closed_at=None)
-        await self.service.clear_notice(game_id, "dm_closed", user)
         await self.publisher.refresh_cards(game, only=seat.seat, force=True)
         if (await self.service.user_settings(user)).dm_closed_at is not None:
             return "Your direct messages are still closed to me. Use **My cards** meanwhile."
