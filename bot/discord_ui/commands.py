@@ -14,6 +14,7 @@ from .. import engine
 from ..engine.components import COLOURS
 from ..engine.texts import rule_text, rule_topics
 from ..service import Game, TableOptions, errors, parse_options
+from ..service.users import zones_matching
 from . import payloads
 from .handlers import Answer, jump_url
 from .lobby import LAYOUT_LABELS, lobby_action
@@ -287,6 +288,10 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
             return await change_settings(self.handlers, str(interaction.user.id), reminders, quiet, zone)
 
         await self._run(interaction, "settings", work)
+
+    @settings.autocomplete("zone")
+    async def _zones(self, interaction: discord.Interaction[Any], current: str) -> list[Choice[str]]:
+        return [Choice(name=zone, value=zone) for zone in zones_matching(current[:100])]
 
     @app_commands.command(name="away", description="Pause your reminders and turn timeouts for some days (0 ends it)")
     @app_commands.describe(days="How many days (0-14)")

@@ -271,3 +271,16 @@ async def test_a_persons_turn_end_starts_the_grace_timer(tmp_path: Path, clock: 
         assert grace == [clock() + 45]
     finally:
         await svc.close()
+
+
+async def test_a_stored_zone_that_is_no_zone_reads_as_the_default(svc: GameService) -> None:
+    """Settings stored with a zone the database does not know (an older bot's check let folders
+    through) do not stop the user's reminders: that field reads as its default."""
+    from bot.store import timers as timer_sql
+
+    async with svc.db.transaction() as conn:
+        await timer_sql.set_user_settings(conn, "u1", {"zone": "America", "notify": "dm"})
+    settings = await svc.user_settings("u1")
+    assert settings.zone == "UTC" and settings.notify == "dm"
+    with pytest.raises(errors.BadOptions, match="not a time zone"):
+        await svc.update_user_settings("u1", zone="America")
