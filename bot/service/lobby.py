@@ -20,6 +20,7 @@ from .errors import (
     NotAllowed,
     NotInLobby,
     NotSeated,
+    shown,
 )
 from .options import TableOptions, parse_options
 
@@ -35,9 +36,9 @@ class LobbyMixin(ServiceCore):
         """A new lobby with its creator seated. A Discord channel holds one lobby or game at a time."""
         opts = options if isinstance(options, TableOptions) else parse_options(options or {})
         if origin not in ("discord", "local"):
-            raise BadOptions(f"unknown origin {origin!r}")
+            raise BadOptions(f"Unknown origin '{shown(str(origin))}': a game is played on Discord ('discord') or at one keyboard ('local').")
         if origin == "discord" and channel_id is None:
-            raise BadOptions("a Discord game needs a channel")
+            raise BadOptions("A Discord game needs a channel to be played in.")
         _check_colour(colour)
         now = self.clock()
         async with self.db.transaction() as conn:
@@ -187,4 +188,4 @@ def _lobby(game: Game) -> None:
 
 def _check_colour(colour: str | None) -> None:
     if colour is not None and colour not in COLOURS:
-        raise BadOptions(f"unknown colour {colour!r}; choose from {', '.join(COLOURS)}")
+        raise BadOptions(f"There is no colour '{shown(str(colour))}'; choose {', '.join(COLOURS[:-1])} or {COLOURS[-1]}.")

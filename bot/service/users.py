@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from ..store import timers as timer_sql
 from .errors import BadOptions, shown
+from .refusals import refusal
 
 Notify = Literal["channel", "dm", "both", "none"]
 MAX_AWAY_DAYS = 14
@@ -153,5 +154,4 @@ def merge_settings(current: UserSettings, changes: dict[str, Any]) -> UserSettin
     try:
         return UserSettings.model_validate({**current.model_dump(), **changes})
     except ValidationError as exc:
-        first = exc.errors()[0]
-        raise BadOptions(f"{'.'.join(str(x) for x in first['loc'])}: {first['msg']}") from exc
+        raise refusal(exc) from exc
