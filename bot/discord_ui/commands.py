@@ -228,8 +228,8 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
     @app_commands.command(name="undo", description="Take back your last choice")
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Answer:
-            game = await self._game_here(interaction)
-            return await self.handlers.undo(game.id, str(interaction.user.id))
+            game = await self._game_here(interaction)  # the choice that was last when the command arrived
+            return await self.handlers.undo(game.id, str(interaction.user.id), game.row.decision_id)
 
         await self._run(interaction, "undo", work)
 

@@ -162,8 +162,9 @@ class Handlers:
         from .idle import IDLE_ACTIONS, idle_action
 
         user = str(interaction.user.id)
+        offered_at = ids.undo_decision(action)
         simple: dict[str, tuple[Ack, Callable[[], Awaitable[Answer]]]] = {
-            "undo": ("update", lambda: self.undo(game_id, user, interaction)),
+            ids.UNDO: ("private", _older_undo),
             "cards": ("private", lambda: self.cards(game_id, user)),
             "log": ("private", lambda: self.log(game_id)),
             "private": ("private", lambda: self.private_options(game_id, user)),
@@ -171,7 +172,9 @@ class Handlers:
             "rematch": ("private", lambda: self.rematch(game_id, interaction)),
             "abandonok": ("private", lambda: self.abandon(game_id, interaction)),
         }
-        if action in simple:
+        if offered_at is not None:
+            await self.guarded(interaction, "undo", game_id, "update", lambda: self.undo(game_id, user, offered_at, interaction))
+        elif action in simple:
             ack, work = simple[action]
             await self.guarded(interaction, action, game_id, ack, work)
         elif action in IDLE_ACTIONS:
@@ -179,8 +182,12 @@ class Handlers:
         else:
             await self.guarded(interaction, "unknown", game_id, "private", _unknown)
 
-    async def undo(self, game_id: int, user: str, interaction: discord.Interaction[Any] | None = None) -> Answer:
-        outcome = await self.service.undo(game_id, user)
+    async def undo(
+        self, game_id: int, user: str, decision_id: int, interaction: discord.Interaction[Any] | None = None,
+    ) -> Answer:
+        """Take back the user's last choices as offered at `decision_id` (the Undo button's, or the
+        decision current when `/istanbul undo` arrived); a second click is told it is done."""
+        outcome = await self.service.undo(game_id, user, decision_id)
         await self.publisher.sync(game_id, actor=outcome.decider_after, via=interaction)
         return None if interaction is not None else "Taken back."
 
@@ -269,6 +276,10 @@ class Handlers:
         """A component interaction with an ist: custom_id that no dynamic item will run (forged,
         malformed, or not on its message)."""
         await self.guarded(interaction, "stray component", None, "private", _unknown)
+
+
+async def _older_undo() -> Answer:
+    return "This button is from an older version of the bot; use the Undo on the current turn message."
 
 
 async def _unknown() -> Answer:

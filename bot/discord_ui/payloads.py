@@ -16,6 +16,7 @@ import discord
 
 from ..engine import Decision, Option, View, fill_seats
 from ..engine.texts import CARD_NAMES, CARD_TEXTS, MOSQUE_TILE_NAMES, MOSQUE_TILE_TEXTS
+from .ids import undo_action
 from .items import CardButton, OptionButton, OptionSelect, UtilityButton
 from .text import (
     EMBED_DESCRIPTION_LIMIT,
@@ -100,11 +101,12 @@ def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
-def utility_row(game: int, *, private: str | None = None) -> list[discord.ui.Item[Any]]:
-    """Undo, My cards, Log, and (when `private` is a label) the button that opens the decider's
-    private options."""
+def utility_row(game: int, decision_id: int, *, private: str | None = None) -> list[discord.ui.Item[Any]]:
+    """Undo (naming the decision it is offered at, so a second click takes back nothing more),
+    My cards, Log, and (when `private` is a label) the button that opens the decider's private
+    options."""
     row: list[discord.ui.Item[Any]] = [
-        UtilityButton(game, "undo", label="Undo", row=4),
+        UtilityButton(game, undo_action(decision_id), label="Undo", row=4),
         UtilityButton(game, "cards", label="My cards", row=4),
         UtilityButton(game, "log", label="Log", row=4),
     ]
@@ -178,19 +180,19 @@ def turn_payload(
         f" · decision {decision.decision_id}",
     )
     content = f"<@{seat.user_id}>, your turn." if seat.user_id and not seat.computer else None
-    view = view_of(*option_items(game, decision, options, names), *utility_row(game, private=private))
+    view = view_of(*option_items(game, decision, options, names), *utility_row(game, decision.decision_id, private=private))
     return Payload(content, embed, [(BOARD_FILE, image)], view, seat.user_id if ping else None)
 
 
 def over_payload(
     game: int, public: View, seat: Seat, names: dict[int, str], lines: list[str], image: bytes,
-    next_name: str, grace_seconds: float,
+    next_name: str, grace_seconds: float, decision_id: int,
 ) -> Payload:
     """A turn that just ended, during its grace period: the board after it and an Undo button."""
     wait = f"about {round(grace_seconds)} seconds" if grace_seconds < 120 else f"about {round(grace_seconds / 60)} minutes"
     tail = f"**Turn over.** {plain(next_name)} goes next in {wait}; until then you can still undo."
     embed = board_embed(game, f"Round {public.round} · {plain(seat.title)} has moved", story(lines, tail), seat.colour)
-    return Payload(NO_CONTENT, embed, [(BOARD_FILE, image)], view_of(*utility_row(game)))
+    return Payload(NO_CONTENT, embed, [(BOARD_FILE, image)], view_of(*utility_row(game, decision_id)))
 
 
 def computer_payload(game: int, public: View, seat: Seat, lines: list[str], image: bytes) -> Payload:

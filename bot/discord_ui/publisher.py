@@ -239,7 +239,7 @@ class Publisher:
         else:
             payload = payloads.over_payload(
                 game.id, public, seat, names, lines, images.public, seats[decision.player].name,
-                self.service.grace_seconds,
+                self.service.grace_seconds, decision.decision_id,
             )
         message_id = await self.edit_or_send(game.row.channel_id, turn, payload, via)
         assert message_id is not None

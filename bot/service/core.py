@@ -4,10 +4,11 @@ input as one transaction, per-game locks, the clock and the cache."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -43,7 +44,10 @@ class Game:
     def options(self) -> TableOptions:
         return parse_options(self.row.options)
 
-    def seat_of(self, user: str) -> SeatRow | None:
+    def seat_of(self, user: object) -> SeatRow | None:
+        """The seat of this person (never a computer seat: those have no user)."""
+        if not isinstance(user, str) or not user:
+            return None
         for s in self.seats:
             if s.user_id == user:
                 return s
@@ -100,6 +104,17 @@ class StateCache(OrderedDict[int, tuple[int, GameState]]):
         return entry
 
 
+MAX_ID = 2**63 - 1  # SQLite's largest integer
+
+
+def game_number(game_id: object) -> int:
+    """A game id as the caller gave it, checked: an int (not a bool, not a string of digits) that
+    SQLite can hold; `UnknownGame` otherwise."""
+    if type(game_id) is not int or not 0 < game_id <= MAX_ID:
+        raise UnknownGame(game_id)
+    return game_id
+
+
 def engine_events(rows: Sequence[sql.EventRow]) -> list[Event]:
     return [Event(r.kind, r.player, r.payload) for r in rows if not r.kind.startswith(SERVICE_EVENT)]
 
@@ -117,13 +132,22 @@ class ServiceCore:
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache = StateCache(cached_games)
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
+    @contextlib.asynccontextmanager
+    async def locked(self, game_id: object) -> AsyncIterator[int]:
+        """Hold the game's lock (one writer per game at a time); yields the checked id. Only a
+        game that exists gets a lock, so ids made up by a caller never fill the lock table."""
+        checked = game_number(game_id)
+        lock = self._locks.get(checked)
         if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
-        return lock
+            async with self.db.read() as conn:
+                if await sql.get_game(conn, checked) is None:
+                    raise UnknownGame(checked)
+            lock = self._locks.setdefault(checked, asyncio.Lock())
+        async with lock:
+            yield checked
 
     async def _load(self, conn: aiosqlite.Connection, game_id: int) -> Game:
+        game_id = game_number(game_id)
         row = await sql.get_game(conn, game_id)
         if row is None:
             raise UnknownGame(game_id)

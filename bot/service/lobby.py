@@ -60,7 +60,7 @@ class LobbyMixin(ServiceCore):
 
     async def join(self, game_id: int, user: str, name: str, colour: str | None = None) -> Game:
         _check_colour(colour)
-        async with self.lock(game_id), self.db.transaction() as conn:
+        async with self.locked(game_id) as game_id, self.db.transaction() as conn:
             game = await self._load(conn, game_id)
             _lobby(game)
             if game.seat_of(user) is not None:
@@ -77,7 +77,7 @@ class LobbyMixin(ServiceCore):
     async def choose_colour(self, game_id: int, user: str, colour: str | None) -> Game:
         """A seated player picks a free colour in the lobby (None: drawn at the start)."""
         _check_colour(colour)
-        async with self.lock(game_id), self.db.transaction() as conn:
+        async with self.locked(game_id) as game_id, self.db.transaction() as conn:
             game = await self._load(conn, game_id)
             _lobby(game)
             me = game.seat_of(user)
@@ -96,7 +96,7 @@ class LobbyMixin(ServiceCore):
 
     async def leave(self, game_id: int, user: str) -> Game:
         """Leave a lobby; when its creator leaves, the lobby closes."""
-        async with self.lock(game_id), self.db.transaction() as conn:
+        async with self.locked(game_id) as game_id, self.db.transaction() as conn:
             game = await self._load(conn, game_id)
             _lobby(game)
             seat = game.seat_of(user)
@@ -113,7 +113,7 @@ class LobbyMixin(ServiceCore):
 
     async def set_options(self, game_id: int, user: str, **changes: Any) -> Game:
         """The creator changes the table's options until the start."""
-        async with self.lock(game_id), self.db.transaction() as conn:
+        async with self.locked(game_id) as game_id, self.db.transaction() as conn:
             game = await self._load(conn, game_id)
             _lobby(game)
             if user != game.row.creator:
@@ -127,7 +127,7 @@ class LobbyMixin(ServiceCore):
 
     async def start(self, game_id: int, user: str, *, seed: int | None = None, shuffle: bool = True) -> Game:
         """Seat everyone in a random order, fill computer seats, give colours, deal the game."""
-        async with self.lock(game_id), self.db.transaction() as conn:
+        async with self.locked(game_id) as game_id, self.db.transaction() as conn:
             game = await self._load(conn, game_id)
             _lobby(game)
             if user != game.row.creator:
@@ -173,7 +173,7 @@ class LobbyMixin(ServiceCore):
 
     async def abandon(self, game_id: int, user: str, *, admin: bool = False) -> Game:
         """End a lobby or a game without a result (its creator, or a channel admin)."""
-        async with self.lock(game_id), self.db.transaction() as conn:
+        async with self.locked(game_id) as game_id, self.db.transaction() as conn:
             game = await self._load(conn, game_id)
             self.check_abandon(game, user, admin=admin)
             await sql.set_status(conn, game_id, "abandoned", self.clock())

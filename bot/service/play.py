@@ -73,25 +73,36 @@ class PlayMixin(ServiceCore):
 
     async def submit(self, game_id: int, user: str, decision_id: int, code: str) -> Outcome:
         """A seated player's choice; checked by the engine against the current decision."""
-        async with self.lock(game_id):
+        async with self.locked(game_id) as game_id:
             game = await self.load(game_id)
             seat = self._human_seat(game, user)
             state = self._playing(game)
+            if type(decision_id) is not int:
+                raise errors.StaleDecision()
+            if not isinstance(code, str):
+                raise errors.IllegalOption(repr(code))
             d = engine.pending(state)
             if d is not None and d.decision_id == decision_id and d.player != seat:
                 raise errors.NotYourDecision(game.names().get(d.player, ""))
             return await self._accept(game, lambda s: engine.apply(s, seat, decision_id, code))
 
-    async def undo(self, game_id: int, user: str) -> Outcome:
-        async with self.lock(game_id):
+    async def undo(self, game_id: int, user: str, decision_id: int | None = None) -> Outcome:
+        """Take back the user's last choices, as offered at `decision_id` (the decision that was
+        current when the Undo was shown or the command arrived): once the game has moved on from
+        it (the same Undo pressed twice), `AlreadyTakenBack` and nothing changes. None: at
+        whatever decision is current (one keyboard, where nothing can be pressed twice at once)."""
+        async with self.locked(game_id) as game_id:
             game = await self.load(game_id)
             seat = self._human_seat(game, user)
+            state = self._playing(game)
+            if decision_id is not None and (type(decision_id) is not int or decision_id != state.decision_id):
+                raise errors.AlreadyTakenBack()
             return await self._accept(game, lambda s: engine.undo(s, seat))
 
     async def skip_turn(self, game_id: int, by_user: str | None, *, force: bool = False) -> Outcome:
         """Play the idle decider's default choices to the end of their turn. Allowed to another
         seated player once the game's timeout has passed since the last move (or when forced)."""
-        async with self.lock(game_id):
+        async with self.locked(game_id) as game_id:
             game = await self.load(game_id)
             state = self._playing(game)
             decider = self.decider(state)
@@ -104,7 +115,7 @@ class PlayMixin(ServiceCore):
     async def hand_idle_seat(self, game_id: int, by_user: str) -> Game:
         """Another seated player hands the idle decider's seat to the computer player (once the
         game's timeout has passed); the owner can take it back (`take_back_seat`)."""
-        async with self.lock(game_id):
+        async with self.locked(game_id) as game_id:
             game = await self.load(game_id)
             decider = self.decider(self._playing(game))
             assert decider is not None
@@ -144,12 +155,12 @@ class PlayMixin(ServiceCore):
 
     async def set_computer(self, game_id: int, seat: int, computer: bool, *, by_user: str | None = None) -> Game:
         """Hand a person's seat to the computer player, or give it back."""
-        async with self.lock(game_id):
+        async with self.locked(game_id) as game_id:
             return await self._set_computer(await self.load(game_id), seat, computer, by_user)
 
     async def take_back_seat(self, game_id: int, user: str) -> Game:
         """The owner plays their seat again after a computer played it."""
-        async with self.lock(game_id):
+        async with self.locked(game_id) as game_id:
             game = await self.load(game_id)
             seat = self._human_seat(game, user)
             if not game.seats[seat].computer:
@@ -183,7 +194,7 @@ class PlayMixin(ServiceCore):
         and the previous human turn's grace period is over."""
         rng = random.Random(seed)
         while True:
-            async with self.lock(game_id):
+            async with self.locked(game_id) as game_id:
                 game = await self.load(game_id)
                 if game.row.status != "active" or game.state is None:
                     return

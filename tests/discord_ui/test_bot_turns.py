@@ -176,7 +176,8 @@ async def test_before_a_computer_moves_the_person_still_gets_the_grace_period(
             _, d = await table.decider()
             await table.choose(d.default)
         over = env.fake.last_message(env.srv.channel)
-        assert "Turn over" in over.embed_text and f"ist:u:{table.game_id}:undo" in over.custom_ids
+        undo_id = f"ist:u:{table.game_id}:undo.{(await table.game()).state.decision_id}"
+        assert "Turn over" in over.embed_text and undo_id in over.custom_ids
         assert "computer player took this turn" not in over.embed_text  # the computer waits
         env.clock.advance(61)
         await env.fake.bot.scheduler.run_due()
@@ -251,3 +252,41 @@ async def test_no_past_turn_message_keeps_its_your_turn_line(
         assert live.id != first.id and "your turn" in live.content
     finally:
         await botkit.stop_env(env)
+
+
+async def test_a_double_click_on_undo_takes_back_one_choice_and_the_second_hears_it_is_done(env: Env) -> None:
+    table = await started(env)
+    user, decision = await table.decider()
+    await table.choose(decision.default)  # the move: the same person decides next
+    assert (await table.decider())[0] is user
+    turn = table.turn_message()
+    now = (await table.game()).state.decision_id
+    undo_id = f"ist:u:{table.game_id}:undo.{now}"
+    assert turn.button("Undo").custom_id == undo_id  # the Undo names the decision it is offered at
+    seq = (await table.game()).row.seq
+    first = env.fake.click(turn, undo_id, user)
+    second = env.fake.click(turn, undo_id, user)  # before anything settles: a real race
+    await env.fake.settle()
+    game = await table.game()
+    assert game.row.seq == seq + 1  # one undo logged
+    answers = [r.content for i in (first, second) for r in i.replies]
+    assert len(answers) == 1 and "already taken back" in answers[0].lower()
+    # /istanbul undo takes back the choice that was last when it arrived
+    await table.choose(decision.default)
+    seq = (await table.game()).row.seq - 1
+    answer = env.fake.slash(user, env.srv.channel, "istanbul undo", {})
+    await env.fake.settle()
+    assert "Taken back" in answer.replies[-1].content
+    assert (await table.game()).row.seq == seq + 2
+
+
+async def test_an_undo_button_without_a_decision_is_from_an_older_version(env: Env) -> None:
+    table = await started(env)
+    user, decision = await table.decider()
+    await table.choose(decision.default)
+    turn = table.turn_message()
+    before = await fingerprint(env.service)
+    old = env.fake.click(turn, f"ist:u:{table.game_id}:undo", user, forge=True)
+    await env.fake.settle()
+    assert "older version" in old.replies[-1].content and old.replies[-1].ephemeral
+    assert await fingerprint(env.service) == before

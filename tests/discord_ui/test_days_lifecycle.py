@@ -71,7 +71,7 @@ async def test_a_game_without_a_move_for_thirty_days_is_closed_with_a_notice(env
     retired = env.fake.message(turn.id)
     assert retired.components == [] and "Turn over." in retired.embed_text and retired.files
     assert await env.service.timers(game.id) == []
-    over = await click(env, turn, f"ist:u:{game.id}:undo", user, forge=True)  # a button seen before the edit
+    over = await click(env, turn, turn.button("Undo").custom_id or "", user, forge=True)  # seen before the edit
     assert over.content == "This game is over."
     fresh = await command(env, user, "new", {"seats": 2})
     assert "is open" in fresh.content

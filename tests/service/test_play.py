@@ -357,3 +357,16 @@ async def test_a_person_may_undo_the_end_of_turn_during_the_grace(tmp_path: Path
         assert [o async for o in svc.computer_turns(game.id)] == []  # Ann decides again
     finally:
         await svc.close()
+
+
+async def test_an_undo_offered_before_the_game_moved_on_is_refused(svc: GameService) -> None:
+    """The Undo shown at one decision takes back nothing once the game has moved on from it:
+    neither after it was used once, nor after another choice was made meanwhile."""
+    game = await table(svc)
+    game = (await svc.submit(game.id, "p0", decision(game).decision_id, "go.2")).game
+    shown_at = decision(game).decision_id
+    game = (await svc.submit(game.id, "p0", shown_at, "a.leave")).game
+    await refused(svc, game.id, lambda: svc.undo(game.id, "p0", shown_at), errors.AlreadyTakenBack)
+    now = decision(game).decision_id
+    await svc.undo(game.id, "p0", now)
+    await refused(svc, game.id, lambda: svc.undo(game.id, "p0", now), errors.AlreadyTakenBack)
