@@ -202,11 +202,17 @@ def computer_payload(game: int, public: View, seat: Seat, lines: list[str], imag
     return Payload(None, embed, [(BOARD_FILE, image)], None)
 
 
-def retired_payload(game: int, round_: int, seat: Seat, lines: list[str]) -> Payload:
+def retired_payload(game: int, round_: int, seat: Seat, lines: list[str], *, taken_back_by: Seat | None = None) -> Payload:
     """A turn message whose turn is over: the story as it ended, no question, no buttons; its
-    picture (already on the message) stays."""
-    title = f"Round {round_} · {plain(seat.title)} has moved"
-    return Payload(NO_CONTENT, board_embed(game, title, story(lines, "**Turn over.**"), seat.colour), [], None)
+    picture (already on the message) stays. `taken_back_by`: the seat before this one took its
+    last turn back, so this seat never moved here and plays after them."""
+    if taken_back_by is None:
+        title, tail = f"Round {round_} · {plain(seat.title)} has moved", "**Turn over.**"
+    else:
+        undoer = plain(taken_back_by.name)
+        title = f"Round {round_} · {plain(seat.title)} to play: taken back"
+        tail = f"**Taken back by {undoer}; {plain(seat.name)} plays after {undoer}.**"
+    return Payload(NO_CONTENT, board_embed(game, title, story(lines, tail), seat.colour), [], None)
 
 
 def card_lines(own: View, seat: int) -> list[str]:

@@ -218,9 +218,11 @@ class Publisher:
 
     async def _draw(
         self, game: Game, turn: MessageRow | None, mode: str, via: discord.Interaction[Any] | None,
+        *, ping: bool = True,
     ) -> None:
         """Post (turn None) or edit the turn message of the current decider (mode 'choose'), or of
-        the seat whose turn just ended (mode 'over')."""
+        the seat whose turn just ended (mode 'over'). A new message pings its decider unless
+        `ping` is False (their own undo brought the turn back to them)."""
         state = game.state
         assert state is not None and game.row.channel_id is not None
         decision = engine.pending(state)
@@ -234,7 +236,7 @@ class Publisher:
         names = game.names()
         if mode == "choose":
             payload = payloads.turn_payload(
-                game.id, public, decision, seat, names, lines, images.public, ping=turn is None,
+                game.id, public, decision, seat, names, lines, images.public, ping=turn is None and ping,
             )
         else:
             payload = payloads.over_payload(
@@ -275,10 +277,13 @@ class Publisher:
         turn = await self.service.message(game.id, "turn")
         if turn is None:
             return
-        seat = seats_of(game)[turn.seat or 0]
+        seats = seats_of(game)
+        seat = seats[turn.seat or 0]
         lines = [line for _, line in await self.service.lines(game.id, after_seq=turn.seq)]
         round_ = game.state.round if game.state is not None else 0
-        payload = payloads.retired_payload(game.id, round_, seat, lines)
+        undoer = await self.service.taken_back_by(game.id, turn.seq)
+        by = seats[undoer] if undoer is not None and undoer != seat.seat and game.row.status == "active" else None
+        payload = payloads.retired_payload(game.id, round_, seat, lines, taken_back_by=by)
         with contextlib.suppress(discord.NotFound):
             await self.channel(turn.channel_id).get_partial_message(turn.message_id).edit(**payload.edit_kwargs())
         await self.service.drop_message(game.id, "turn")
@@ -286,7 +291,8 @@ class Publisher:
     async def _hand_over(self, game: Game) -> None:
         """The turn passed: retire the old message, let computer seats move (one message each),
         then ping the person who decides next (unless they left the server: then a computer
-        plays their seat, and so on)."""
+        plays their seat, and so on; nor when their own undo, the newest input, brought the
+        turn back to them)."""
         await self._retire_turn(game)
         while True:
             async for outcome in self.service.computer_turns(game.id):
@@ -303,7 +309,8 @@ class Publisher:
             if game.seats[decision.player].played_by_computer:
                 return  # a computer waits for the grace period; its timer calls sync again
             if not await self.member_gone(game, decision.player):
-                await self._draw(game, None, "choose", None)
+                own_undo = await self.service.taken_back_by(game.id, 0) == decision.player
+                await self._draw(game, None, "choose", None, ping=not own_undo)
                 return
 
     async def _computer_message(self, game: Game, mover: int | None, lines: list[str]) -> None:

@@ -73,6 +73,14 @@ class QueryMixin(ServiceCore):
                 out.append((r.seq, game.fill(line)))
         return out
 
+    async def taken_back_by(self, game_id: int, after_seq: int) -> int | None:
+        """The seat whose undo is the newest input after `after_seq` (None: no undo since then, or
+        a newer choice). A front end words a turn that was taken back with it."""
+        async with self.db.read() as conn:
+            rows = await sql.events(conn, game_id, after_seq)
+        inputs = [r for r in rows if r.kind in engine.INPUT_KINDS]
+        return inputs[-1].player if inputs and inputs[-1].kind == "undo" else None
+
     async def results(self, game_id: int) -> list[Placing]:
         game = await self.load(game_id)
         names = game.names()

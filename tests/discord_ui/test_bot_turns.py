@@ -290,3 +290,31 @@ async def test_an_undo_button_without_a_decision_is_from_an_older_version(env: E
     await env.fake.settle()
     assert "older version" in old.replies[-1].content and old.replies[-1].ephemeral
     assert await fingerprint(env.service) == before
+
+
+async def test_an_undo_after_the_turn_passed_retires_the_next_message_as_taken_back(env: Env) -> None:
+    """A's turn passes to B; A takes it back before B chooses. B's message does not say B moved:
+    it says A took the turn back and B plays after A; A is not pinged for their own undo, B is
+    pinged again when B must decide."""
+    table = await started(env)
+    a, decision = await table.decider()
+    while (await table.decider())[0] is a:
+        await table.choose((await table.decider())[1].default)
+    b, _ = await table.decider()
+    b_message = table.turn_message()
+    assert b.id in b_message.pings
+    mark = b_message.id
+    answer = env.fake.slash(a, env.srv.channel, "istanbul undo", {})
+    await env.fake.settle()
+    assert "Taken back" in answer.replies[-1].content
+    assert (await table.decider())[0] is a
+    retired = env.fake.message(b_message.id)
+    assert retired.components == [] and "your turn" not in retired.content
+    a_name, b_name = a.display_name or a.name, b.display_name or b.name
+    assert f"Taken back by {a_name}; {b_name} plays after {a_name}." in retired.embed_text
+    assert "has moved" not in retired.embed_text and "Turn over" not in retired.embed_text
+    again = table.turn_message()
+    assert again.id > mark and a.id not in again.pings
+    while (await table.decider())[0] is a:
+        await table.choose((await table.decider())[1].default)
+    assert (await table.decider())[0] is b and b.id in table.turn_message().pings
