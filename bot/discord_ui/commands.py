@@ -157,16 +157,12 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
     @app_commands.command(name="leave", description="Leave the table; after the start, a computer plays your seat")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Answer:
+            from .idle import leave_game
+
             game = await self._game_here(interaction)
-            user = str(interaction.user.id)
             if game.row.status == "lobby":
                 return await lobby_action(self.handlers, interaction, game.id, "leave", [])
-            seat = game.seat_of(user)
-            if seat is None:
-                raise errors.NotSeated()
-            await self.handlers.service.set_computer(game.id, seat.seat, True, by_user=user)
-            await self.handlers.publisher.sync(game.id)
-            return "A computer player now plays your seat. Come back any time with `/istanbul resume`."
+            return await leave_game(self.handlers, game, str(interaction.user.id), confirmed=False)
 
         await self._run(interaction, "leave", work)
 

@@ -11,6 +11,7 @@ import discord
 
 from .. import engine
 from ..service import Game, errors
+from ..service.core import PAUSE_DAYS
 from .items import UtilityButton
 from .payloads import Payload, view_of
 from .text import clip, plain
@@ -18,7 +19,7 @@ from .text import clip, plain
 if TYPE_CHECKING:
     from .handlers import Answer, Handlers
 
-IDLE_ACTIONS = frozenset({"skip", "skipok", "hand", "handok", "back", "mute"})
+IDLE_ACTIONS = frozenset({"skip", "skipok", "hand", "handok", "back", "mute", "leaveok"})
 
 
 def idle_notice(game: Game, seat: int, hours: float) -> Payload:
@@ -65,10 +66,37 @@ def handed_over_notice(game: Game, seat: int, by_name: str) -> Payload:
 
 
 async def take_back(handlers: Handlers, game: Game, user: str) -> str:
-    """The owner plays their seat again (the button on the hand-over notice, or `/istanbul resume`)."""
+    """The owner plays their seat again (the button on the hand-over notice, or `/istanbul resume`);
+    a paused game goes on."""
     await handlers.service.take_back_seat(game.id, user)
     await handlers.publisher.sync(game.id)
-    return "Your seat is yours again."
+    return "Your seat is yours again." + (" The game goes on." if game.left_by_everyone else "")
+
+
+async def leave_game(handlers: Handlers, game: Game, user: str, *, confirmed: bool) -> Answer:
+    """A person leaves a running game: the computer plays their seat. The last person playing is
+    asked first, since their leaving pauses the game."""
+    seat = game.seat_of(user)
+    if seat is None:
+        raise errors.NotSeated()
+    if game.row.status != "active":
+        raise errors.GameIsOver() if game.row.status in ("finished", "abandoned") else errors.NotStarted()
+    last = [s.seat for s in game.people_playing()] == [seat.seat]
+    if last and not confirmed:
+        return confirm(
+            game.id, "leaveok",
+            f"You are the last person playing game #{game.id}. If you leave, the game pauses until one of its "
+            f"players comes back with `/istanbul resume`, and closes without a result after {PAUSE_DAYS} days. Leave?",
+            "Yes, leave the game",
+        )
+    changed = await handlers.service.set_computer(game.id, seat.seat, True, by_user=user)
+    await handlers.publisher.sync(game.id)
+    if changed.left_by_everyone:
+        return (
+            f"You left game #{game.id}; it is paused. Wake it any time within {PAUSE_DAYS} days with "
+            "`/istanbul resume`."
+        )
+    return "A computer player now plays your seat. Come back any time with `/istanbul resume`."
 
 
 async def idle_action(handlers: Handlers, interaction: discord.Interaction[Any], game_id: int, action: str) -> Answer:
@@ -82,6 +110,8 @@ async def idle_action(handlers: Handlers, interaction: discord.Interaction[Any],
     decider = game.seats[decision.player]
     if action == "back":
         return await take_back(handlers, game, user)
+    if action == "leaveok":
+        return await leave_game(handlers, game, user, confirmed=True)
     if action == "mute":
         if decider.user_id != user:
             return "Only the player whose turn it is can mute its reminders."

@@ -215,6 +215,17 @@ def retired_payload(game: int, round_: int, seat: Seat, lines: list[str], *, tak
     return Payload(NO_CONTENT, board_embed(game, title, story(lines, tail), seat.colour), [], None)
 
 
+def paused_payload(game: int, closes_at: float) -> Payload:
+    """The notice that a game's last person left it: it waits, and closes by itself later."""
+    text = (
+        f"Nobody plays game #{game} any more: the computer has every seat, so the game is paused. Any of its "
+        "players can wake it with `/istanbul resume` (or **Take my seat back**); its creator or a channel admin "
+        f"can end it with `/istanbul abandon`. Otherwise it closes without a result <t:{int(closes_at)}:R>."
+    )
+    button = UtilityButton(game, "back", label="Take my seat back", style=discord.ButtonStyle.success, row=0)
+    return Payload(text, None, [], view_of(button))
+
+
 def card_lines(own: View, seat: int) -> list[str]:
     hand = own.hand(seat)
     if isinstance(hand, int):

@@ -139,7 +139,18 @@ class Publisher:
             await self._finish(game)
             return
         await self._turn(game, actor, via)
-        await self.refresh_cards(await self.service.load(game.id))
+        game = await self.service.load(game.id)
+        await self.refresh_cards(game)
+        await self._tell_paused(game)
+
+    async def _tell_paused(self, game: Game) -> None:
+        """Once per pause: the channel hears that nobody plays the game any more, how to wake it
+        and when it closes by itself."""
+        pause = await self.service.paused(game.id)
+        if pause is None or not await self.service.notice_once(game.id, f"paused.{pause.payload.get('seq', 0)}"):
+            return
+        log.info("game %s: paused, nobody plays it any more", game.id)
+        await self.send(game, payloads.paused_payload(game.id, pause.due_at))
 
     async def _blocked(self, game: Game) -> None:
         """Tell the game's creator once, by DM, what permission is missing; retry later."""

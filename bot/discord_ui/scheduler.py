@@ -29,6 +29,7 @@ import discord
 
 from .. import engine
 from ..service import Game, UserSettings, errors
+from ..service.core import PAUSE_DAYS, PAUSED
 from ..store import TimerRow
 from ..store import backup as backup_database
 from .handlers import jump_url
@@ -128,6 +129,8 @@ class Scheduler:
             await self.remind(timer)
         elif timer.kind == "timeout":
             await self.time_out(timer)
+        elif timer.kind == PAUSED:
+            await self.close_paused(timer)
         else:
             log.warning("game %s: unknown timer kind %r dropped", timer.game_id, timer.kind)
             await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
@@ -250,6 +253,18 @@ class Scheduler:
         if await self.service.notice_once(game.id, f"idle.{game.state.decision_id}", user):
             await self.publisher.send(game, idle_notice(game, seat, game.options.timeout_hours))
         await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
+
+    async def close_paused(self, timer: TimerRow) -> None:
+        """A game nobody came back to within its pause ends without a result; the channel is told
+        and is free again."""
+        closed = await self.service.close_paused(timer.game_id, timer.due_at)
+        if closed is None:  # woken, ended or paused anew meanwhile: nothing to close
+            await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
+            return
+        log.info("game %s: closed after its pause", closed.id)
+        await self.publisher.sync(closed.id)
+        why = f"Nobody came back to game #{closed.id} within {PAUSE_DAYS} days, so it is closed without a result."
+        await self.publisher.send(closed, Payload(why + " The channel is free for a new game."))
 
     # -- once an hour: lobbies, forgotten games, backups -------------------------------------------
 

@@ -26,6 +26,9 @@ from .options import TableOptions, parse_options
 Clock = Callable[[], float]
 SERVICE_EVENT = "svc."  # service events in the log (seat changes and the like); the engine skips them
 TURN_TIMERS = ("reminder", "timeout")
+PAUSED = "paused"  # timer kind: a game nobody plays any more waits for a person; due when it closes
+PAUSE_DAYS = 7
+DAY = 86400.0
 
 
 @dataclass(slots=True)
@@ -52,6 +55,16 @@ class Game:
             if s.user_id == user:
                 return s
         return None
+
+    def people_playing(self) -> list[SeatRow]:
+        """The people's seats that their people play themselves (not handed to the computer)."""
+        return [s for s in self.seats if not s.played_by_computer]
+
+    @property
+    def left_by_everyone(self) -> bool:
+        """Whether people sat at this table and the computer plays every seat now (the last
+        person's seat passed to it). A game that started without people never is."""
+        return any(s.kind != "ai" for s in self.seats) and not self.people_playing()
 
     def names(self) -> dict[int, str]:
         return {s.seat: s.name for s in self.seats}

@@ -9,10 +9,11 @@ from typing import Any
 
 from .. import engine
 from ..engine import EngineError, Event, GameState
+from ..store import TimerRow
 from ..store import games as sql
 from ..store import timers as timer_sql
 from . import errors
-from .core import SERVICE_EVENT, Game, Outcome, Policy, ServiceCore
+from .core import DAY, PAUSE_DAYS, PAUSED, SERVICE_EVENT, Game, Outcome, Policy, ServiceCore
 from .users import stored_settings
 
 
@@ -159,7 +160,8 @@ class PlayMixin(ServiceCore):
             return await self._set_computer(await self.load(game_id), seat, computer, by_user)
 
     async def take_back_seat(self, game_id: int, user: str) -> Game:
-        """The owner plays their seat again after a computer played it."""
+        """The owner plays their seat again after a computer played it (and so wakes a paused
+        game: any of its former players may)."""
         async with self.locked(game_id) as game_id:
             game = await self.load(game_id)
             seat = self._human_seat(game, user)
@@ -187,7 +189,30 @@ class PlayMixin(ServiceCore):
             changed = await self._load(conn, game_id)
             if changed.state is not None:
                 await self._turn_timers(conn, changed, changed.state, now)
+            if changed.left_by_everyone:  # the last person's seat passed to the computer: pause
+                await timer_sql.set_timer(conn, game_id, PAUSED, now + PAUSE_DAYS * DAY, {"seq": changed.row.seq})
+            else:
+                await timer_sql.clear_timers(conn, game_id, PAUSED)
             return changed
+
+    async def paused(self, game_id: int) -> TimerRow | None:
+        """The pause of a game whose last person's seat passed to the computer, if it waits: its
+        `due_at` is when it closes without a result, its payload's "seq" where it began. No
+        computer plays in a paused game; a former player's `take_back_seat` wakes it."""
+        async with self.db.read() as conn:
+            return next((t for t in await timer_sql.timers_of(conn, game_id) if t.kind == PAUSED), None)
+
+    async def close_paused(self, game_id: int, due_at: float) -> Game | None:
+        """Close a game still paused at its pause's end (`due_at`, the pause timer's) without a
+        result; None when it was woken, ended or paused anew meanwhile."""
+        async with self.locked(game_id) as game_id, self.db.transaction() as conn:
+            game = await self._load(conn, game_id)
+            pause = next((t for t in await timer_sql.timers_of(conn, game_id) if t.kind == PAUSED), None)
+            if pause is None or pause.due_at != due_at or game.row.status != "active" or not game.left_by_everyone:
+                return None
+            await sql.set_status(conn, game_id, "abandoned", self.clock())
+            await timer_sql.clear_timers(conn, game_id)
+            return await self._load(conn, game_id)
 
     async def computer_turns(self, game_id: int, *, seed: int | None = None) -> AsyncIterator[Outcome]:
         """Play computer seats one turn at a time, yielding after each, while a computer decides
@@ -201,8 +226,8 @@ class PlayMixin(ServiceCore):
                 decider = self.decider(game.state)
                 if decider is None or not game.seats[decider].played_by_computer:
                     return
-                if not await self.grace_over(game_id):
-                    return
+                if game.left_by_everyone or not await self.grace_over(game_id):
+                    return  # nobody plays it any more: it waits for a person (see `paused`)
                 turn = await asyncio.to_thread(_computer_turn, game.state, decider, self.policy, rng)
                 outcome = await self._accept(game, _already(turn))
             yield outcome
