@@ -15,12 +15,13 @@ from .local import LocalGame, LocalMixin
 from .options import TableOptions, parse_options
 from .play import PlayMixin
 from .queries import Placing, QueryMixin
+from .records import GameRecord, RecordMixin
 from .render import RenderMixin, TurnImages
 from .surface import SurfaceMixin
 from .users import UserSettings
 
 
-class GameService(LobbyMixin, PlayMixin, QueryMixin, RenderMixin, LocalMixin, SurfaceMixin):
+class GameService(LobbyMixin, PlayMixin, QueryMixin, RecordMixin, RenderMixin, LocalMixin, SurfaceMixin):
     """Construct with an open `Database` (or use `GameService.open(path)`)."""
 
     @classmethod
@@ -38,6 +39,6 @@ class GameService(LobbyMixin, PlayMixin, QueryMixin, RenderMixin, LocalMixin, Su
 
 
 __all__ = [
-    "Clock", "Game", "GameService", "LocalGame", "Outcome", "Placing", "Policy", "TableOptions", "errors", "parse_options",
+    "Clock", "Game", "GameRecord", "GameService", "LocalGame", "Outcome", "Placing", "Policy", "TableOptions", "errors", "parse_options",
     "TurnImages", "UserSettings", "random_policy",
 ]

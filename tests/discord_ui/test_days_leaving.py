@@ -6,7 +6,16 @@ the last person asks for a confirmation first."""
 from __future__ import annotations
 
 from tests.discord_ui.botkit import Env
-from tests.discord_ui.dayskit import DAY, channel_since, click, command, computer_turns, later, newest_id, started
+from tests.discord_ui.dayskit import (
+    DAY,
+    channel_since,
+    click,
+    command,
+    computer_turns,
+    later,
+    newest_id,
+    started,
+)
 from tests.service.helpers import fingerprint
 
 PAUSED = "the game is paused"
