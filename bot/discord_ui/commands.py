@@ -20,7 +20,7 @@ from .handlers import Answer, jump_url
 from .lobby import LAYOUT_LABELS, lobby_action
 from .payloads import Payload
 from .publisher import ChannelBlocked, needed_permissions
-from .text import EMBED_DESCRIPTION_LIMIT, clip, plain
+from .text import EMBED_DESCRIPTION_LIMIT, clip, counted, plain
 
 if TYPE_CHECKING:
     from .client import IstanbulBot
@@ -195,7 +195,7 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
             if link:
                 lines.append(f"Turn message: {link}")
             for s in engine.result(state):
-                lines.append(f"{plain(game.names().get(s.seat, '?'))}: {s.rubies} rubies, {s.lira} Lira")
+                lines.append(f"{plain(game.names().get(s.seat, '?'))}: {counted(s.rubies, 'ruby', 'rubies')}, {s.lira} Lira")
             images = await self.handlers.service.images_of(game, ())
             embed = discord.Embed(title=f"Istanbul · game #{game.id}", description="\n".join(lines))
             embed.set_image(url=f"attachment://{payloads.BOARD_FILE}")

@@ -14,7 +14,7 @@ from ..service import Game, errors
 from ..service.core import PAUSE_DAYS
 from .items import UtilityButton
 from .payloads import Payload, view_of
-from .text import clip, plain
+from .text import clip, counted, plain
 
 if TYPE_CHECKING:
     from .handlers import Answer, Handlers
@@ -26,7 +26,7 @@ def idle_notice(game: Game, seat: int, hours: float) -> Payload:
     """The public notice when a person's time is up: anyone else seated may act."""
     name = plain(game.seats[seat].name)
     text = (
-        f"{name} has had the move for {hours:g} hours. Any other player may now **skip this turn** "
+        f"{name} has had the move for {counted(hours, 'hour')}. Any other player may now **skip this turn** "
         f"(the turn ends as if {name} passed) or **hand the seat to the computer** until they take it "
         "back with `/istanbul resume`."
     )
@@ -58,7 +58,7 @@ def handed_over_notice(game: Game, seat: int, by_name: str) -> Payload:
     owner = game.seats[seat]
     text = (
         f"<@{owner.user_id}>, {plain(by_name)} handed your seat in game #{game.id} to the computer player after "
-        f"{game.options.timeout_hours:g} hours without a move. It plays for you until you take the seat back with "
+        f"{counted(game.options.timeout_hours, 'hour')} without a move. It plays for you until you take the seat back with "
         "**Take my seat back** or `/istanbul resume`."
     )
     view = view_of(UtilityButton(game.id, "back", label="Take my seat back", style=discord.ButtonStyle.success, row=0))

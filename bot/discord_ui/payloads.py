@@ -25,6 +25,7 @@ from .text import (
     SELECT_TEXT_LIMIT,
     clip,
     colour_of,
+    counted,
     newest_lines,
     plain,
     seat_title,
@@ -154,6 +155,19 @@ def story(lines: list[str], tail: str) -> str:
     return f"{told}\n\n{tail}" if told else tail
 
 
+def fold_turns(lines: list[tuple[int, str]], turns: list[tuple[int, int, str]]) -> list[str]:
+    """The story's lines with each of `turns` (first seq, last seq, one line that stands for it)
+    shortened to its one line: computer turns already posted as messages of their own."""
+    out: list[str] = []
+    for seq, line in lines:
+        turn = next((t for t in turns if t[0] <= seq <= t[1]), None)
+        if turn is None:
+            out.append(line)
+        elif not out or out[-1] != turn[2]:
+            out.append(turn[2])
+    return out
+
+
 def board_embed(game: int, title: str, description: str, colour: str | None, footer: str = "") -> discord.Embed:
     """An embed showing the board image attached as `BOARD_FILE`."""
     embed = discord.Embed(title=clip(title, EMBED_TITLE_LIMIT), description=description, colour=colour_of(colour))
@@ -173,7 +187,7 @@ def turn_payload(
     options = public_part(decision)
     private = None
     if hand_count > 0 or len(options) < len(decision.options):
-        private = "Choose privately…" if options else f"{seat.name} is choosing…"
+        private = "Choose privately…" if options else f"{seat.name}: choose privately…"
     prompt = fill(decision.prompt, names)
     embed = board_embed(
         game, f"Round {public.round} · {plain(seat.title)} to play", story(lines, f"**{prompt}**"), seat.colour,
@@ -189,7 +203,9 @@ def over_payload(
     next_name: str, grace_seconds: float, decision_id: int,
 ) -> Payload:
     """A turn that just ended, during its grace period: the board after it and an Undo button."""
-    wait = f"about {round(grace_seconds)} seconds" if grace_seconds < 120 else f"about {round(grace_seconds / 60)} minutes"
+    wait = f"about {counted(round(grace_seconds), 'second')}" if grace_seconds < 120 else (
+        f"about {counted(round(grace_seconds / 60), 'minute')}"
+    )
     tail = f"**Turn over.** {plain(next_name)} goes next in {wait}; until then you can still undo."
     embed = board_embed(game, f"Round {public.round} · {plain(seat.title)} has moved", story(lines, tail), seat.colour)
     return Payload(NO_CONTENT, embed, [(BOARD_FILE, image)], view_of(*utility_row(game, decision_id)))
@@ -255,9 +271,11 @@ def cards_payload(game: int, own: View, seat: Seat, image: bytes, *, header: str
     lines = card_lines(own, seat.seat)
     hand = own.hand(seat.seat)
     count = len(hand) if not isinstance(hand, int) else hand
+    tiles = len(own.state.players[seat.seat].mosque_tiles)
     body = "\n".join(lines) if lines else "You hold no bonus cards and no mosque tiles yet."
+    title = f"Your bonus cards ({count})" + (f" and mosque tiles ({tiles})" if tiles else "")
     embed = discord.Embed(
-        title=f"Your bonus cards ({count})", description=clip(body, EMBED_DESCRIPTION_LIMIT),
+        title=title, description=clip(body, EMBED_DESCRIPTION_LIMIT),
         colour=colour_of(seat.colour),
     )
     embed.set_image(url=f"attachment://{CARDS_FILE}")
@@ -286,6 +304,13 @@ def decision_payload(game: int, decision: Decision, names: dict[int, str], note:
     prompt = fill(decision.prompt, names)
     items = option_items(game, decision, list(decision.options), names)
     return Payload(f"{note}\n**{prompt}**", None, [], view_of(*items))
+
+
+def standing_detail(rubies: int, lira: int, goods: int, cards: int) -> str:
+    """A seat's line in the final standings: what decided its place, each count with its noun."""
+    return (
+        f"{counted(rubies, 'ruby', 'rubies')} · {lira} Lira · {counted(goods, 'good')} · {counted(cards, 'bonus card')}"
+    )
 
 
 def end_payload(

@@ -241,7 +241,14 @@ class Publisher:
         seats = seats_of(game)
         seat = seats[decision.player] if mode == "choose" or turn is None else seats[turn.seat or 0]
         story_from = turn.seq if turn is not None else await self.service.seen(game.id, seat.seat)
-        lines = [line for _, line in await self.service.lines(game.id, after_seq=story_from)]
+        told = await self.service.lines(game.id, after_seq=story_from)
+        lines = [line for _, line in told]
+        if mode == "choose":  # computer turns since were posted already: one line each here
+            computer = [
+                (t.first, t.last, f"{payloads.plain(seats[t.seat].name)} played a turn (posted above).")
+                for t in await self.service.computer_turns_since(game.id, story_from)
+            ]
+            lines = payloads.fold_turns(told, computer)
         images = await self.service.images_of(game, ())
         public = engine.view(state, None)
         names = game.names()
@@ -342,10 +349,7 @@ class Publisher:
         names = game.names()
         standings = []
         for s in engine.result(state):
-            detail = (
-                f"{s.rubies} rubies · {s.lira} Lira · {s.goods} goods · {s.cards} bonus cards"
-            )
-            standings.append((s.rank, names.get(s.seat, "?"), detail))
+            standings.append((s.rank, names.get(s.seat, "?"), payloads.standing_detail(s.rubies, s.lira, s.goods, s.cards)))
         winners = [names.get(seat, "?") for seat in engine.winners(state)]
         images = await self.service.images_of(game, ())
         payload = payloads.end_payload(

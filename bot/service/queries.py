@@ -11,6 +11,7 @@ from ..store import games as sql
 from ..store import timers as timer_sql
 from .core import SERVICE_EVENT, Game, ServiceCore, engine_events
 from .errors import NotStarted, UnknownGame
+from .records import TurnSpan, turn_spans
 
 # Public lines for the service's own events. The engine's "forfeit" event already says "<name>'s
 # turn was skipped."; the service's note of a skip adds who asked for it (a forced skip: nothing).
@@ -72,6 +73,15 @@ class QueryMixin(ServiceCore):
             if line:
                 out.append((r.seq, game.fill(line)))
         return out
+
+    async def computer_turns_since(self, game_id: int, after_seq: int) -> list[TurnSpan]:
+        """The turns a computer played that began after `after_seq` (each was posted as a message
+        of its own, so a person's turn message may shorten them)."""
+        async with self.db.read() as conn:
+            game = await self._load(conn, game_id)
+            rows = await sql.events(conn, game_id)
+        ai = frozenset(s.seat for s in game.seats if s.kind == "ai")
+        return [t for t in turn_spans(rows, ai) if t.chooser == "computer" and t.first > after_seq]
 
     async def taken_back_by(self, game_id: int, after_seq: int) -> int | None:
         """The seat whose undo is the newest input after `after_seq` (None: no undo since then, or

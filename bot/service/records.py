@@ -37,28 +37,50 @@ class GameRecord:
         return self.won and self.own_turns >= self.computer_turns
 
 
-def turns_played(rows: Sequence[EventRow], seat: int) -> tuple[int, int]:
-    """(turns the person chose in, turns the computer played) of `seat`, from the game's log. A
-    turn begins with the engine's "turn" event (the game's first turn, dealt at the start, with
-    the first input); an input of the seat while the service had handed it to the computer is the
-    computer's; a turn with no input of its seat (skipped) is nobody's."""
-    computer = False
-    turn_seat: int | None = None  # whose turn the log is in (None: the first turn, not yet known)
-    chooser: list[str | None] = []  # per turn of `seat`: "person", "computer" or None
+@dataclass(frozen=True, slots=True)
+class TurnSpan:
+    """One turn in the log: whose it was, the log positions it covers (`first` to `last`, both
+    included) and who chose in it: "person", "computer" or None (nobody: skipped)."""
+
+    seat: int
+    first: int
+    last: int
+    chooser: str | None
+
+
+def turn_spans(rows: Sequence[EventRow], computer_seats: frozenset[int] = frozenset()) -> list[TurnSpan]:
+    """The turns of a game's log. A turn begins with the engine's "turn" event (the game's first
+    turn, dealt at the start, with the first input); an input of the turn's seat while the
+    seat was the computer's (`computer_seats` from the start, or handed over by the service) is
+    the computer's; a person's input makes the turn theirs."""
+    computer = set(computer_seats)
+    spans: list[TurnSpan] = []
+    seat: int | None = None
+    first = last = 0
+    chooser: str | None = None
+
+    def close() -> None:
+        if seat is not None:
+            spans.append(TurnSpan(seat, first, last, chooser))
 
     for r in rows:
-        if r.kind in (TO_COMPUTER, TO_PERSON) and r.player == seat:
-            computer = r.kind == TO_COMPUTER
-        elif r.kind == "turn":
-            turn_seat = r.player
-            if turn_seat == seat:
-                chooser.append(None)
-        elif r.kind in engine.INPUT_KINDS and turn_seat is None:
-            turn_seat = r.player  # the first player's first turn
-            if turn_seat == seat:
-                chooser.append(None)
-        if r.kind == "input" and r.player == seat and turn_seat == seat and chooser and chooser[-1] != "person":
-            chooser[-1] = "computer" if computer else "person"
+        if r.kind in (TO_COMPUTER, TO_PERSON) and r.player is not None:
+            (computer.add if r.kind == TO_COMPUTER else computer.discard)(r.player)
+        starts = r.kind == "turn" or (seat is None and r.kind in engine.INPUT_KINDS)
+        if starts and r.player is not None:
+            close()
+            seat, first, chooser = r.player, r.seq, None
+        last = r.seq
+        if r.kind == "input" and r.player == seat and chooser != "person":
+            chooser = "computer" if r.player in computer else "person"
+    close()
+    return spans
+
+
+def turns_played(rows: Sequence[EventRow], seat: int) -> tuple[int, int]:
+    """(turns the person chose in, turns the computer played) of `seat`, from the game's log; a
+    turn with no input of its seat (skipped) is nobody's."""
+    chooser = [span.chooser for span in turn_spans(rows) if span.seat == seat]
     return chooser.count("person"), chooser.count("computer")
 
 

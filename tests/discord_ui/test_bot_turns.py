@@ -12,7 +12,7 @@ import pytest
 from bot import engine
 from tests.discord_ui import botkit
 from tests.discord_ui.botkit import Env
-from tests.discord_ui.dayskit import started
+from tests.discord_ui.dayskit import finish_turn, started
 from tests.discord_ui.fakecord import Fakecord
 from tests.service.helpers import fingerprint
 
@@ -318,3 +318,27 @@ async def test_an_undo_after_the_turn_passed_retires_the_next_message_as_taken_b
     while (await table.decider())[0] is a:
         await table.choose((await table.decider())[1].default)
     assert (await table.decider())[0] is b and b.id in table.turn_message().pings
+
+
+async def test_computer_turns_posted_since_a_persons_turn_are_one_line_each_in_their_next_message(env: Env) -> None:
+    table = await started(env, seats=3, computers=2)
+    await env.fake.bot.scheduler.run_due()
+    await env.fake.settle()
+    user, decision = await table.decider()
+    mark = table.turn_message().id
+    await finish_turn(table)  # the computers play at once (no grace period here), then it is the person's turn
+    await env.fake.bot.scheduler.run_due()
+    await env.fake.settle()
+    again = table.turn_message()
+    assert again.id > mark and user.id in again.pings
+    posted = [m for m in env.fake.messages_in(env.srv.channel) if mark < m.id < again.id
+              and "computer player took this turn" in m.embed_text]
+    assert len(posted) == 2  # one message per computer turn
+    game = await table.game()
+    computers = [s.name for s in game.seats if s.kind == "ai"]
+    story = again.embed_text
+    for name in computers:
+        assert story.count(f"{name} played a turn (posted above).") == 1
+    for message in posted:  # not repeated word for word
+        first_line = message.embeds[0]["description"].splitlines()[0]
+        assert first_line not in story
