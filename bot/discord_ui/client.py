@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..service import GameService, Policy
+from ..service import GameService, Policy, get_policy, turn_palette
 from ..settings import Settings
 from . import ids
 from .commands import IstanbulCog
@@ -76,8 +76,6 @@ class IstanbulBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self._service is None:
-            from ..ai import get_policy
-
             self._service = await GameService.from_settings(self.settings, policy=self._policy or get_policy("greedy"))
         publisher = Publisher(self, self._service)
         self.istanbul = Handlers(self, self._service, publisher)
@@ -87,7 +85,7 @@ class IstanbulBot(commands.Bot):
         )
         self.istanbul.wake = self.scheduler.poke
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.add_cog(IstanbulCog(self))
+        await self.add_cog(IstanbulCog(self.istanbul))
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
         if self.run_timers:
             self._background = asyncio.create_task(self._run_background(), name="istanbul-timers")
@@ -98,8 +96,6 @@ class IstanbulBot(commands.Bot):
         return self._service
 
     async def _run_background(self) -> None:
-        from ..render.palette import turn_palette
-
         await asyncio.to_thread(turn_palette)  # worked out once per process: not on a player's click
         await self.wait_until_ready()
         if self.auto_sync:

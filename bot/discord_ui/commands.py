@@ -4,27 +4,33 @@ discord.py does not, so every value is checked again here or by the service."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import engine
-from ..engine.components import COLOURS
-from ..engine.texts import rule_text, rule_topics
-from ..service import Game, TableOptions, errors, parse_options
-from ..service.users import zones_matching
+from ..service import (
+    COLOURS,
+    Game,
+    TableOptions,
+    errors,
+    parse_options,
+    pending,
+    result,
+    rule_text,
+    rule_topics,
+    zones_matching,
+)
 from . import payloads
-from .handlers import Answer, jump_url
-from .lobby import LAYOUT_LABELS, lobby_action
-from .payloads import Payload
+from .handlers import Handlers, jump_url
+from .idle import confirm, leave_game, take_back
+from .lobby import LAYOUT_LABELS
+from .lobby_actions import lobby_action
+from .payloads import Answer, Payload
 from .publisher import ChannelBlocked, needed_permissions
+from .status import change_settings, games_overview, set_away, user_stats
 from .text import EMBED_DESCRIPTION_LIMIT, clip, counted, plain
-
-if TYPE_CHECKING:
-    from .client import IstanbulBot
-    from .handlers import Handlers
 
 log = logging.getLogger(__name__)
 Choice = app_commands.Choice
@@ -61,13 +67,9 @@ def table_options(
 
 
 class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="Play Istanbul in this channel"):
-    def __init__(self, bot: IstanbulBot) -> None:
-        self.bot = bot
+    def __init__(self, handlers: Handlers) -> None:
+        self.handlers = handlers
         super().__init__()
-
-    @property
-    def handlers(self) -> Handlers:
-        return self.bot.istanbul
 
     async def _game_here(self, interaction: discord.Interaction[Any], game_id: int | None = None) -> Game:
         """The game this command is about: the given id (it must be one of the user's), else the
@@ -140,7 +142,7 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
 
     async def _lobby_command(self, interaction: discord.Interaction[Any], action: str) -> Answer:
         game = await self._game_here(interaction)
-        return await lobby_action(self.handlers, interaction, game.id, action, [])
+        return await lobby_action(self.handlers.service, self.handlers.publisher, interaction, game.id, action, [])
 
     @app_commands.command(name="join", description="Take a seat at the table in this channel")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
@@ -157,20 +159,16 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
     @app_commands.command(name="leave", description="Leave the table; after the start, a computer plays your seat")
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Answer:
-            from .idle import leave_game
-
             game = await self._game_here(interaction)
             if game.row.status == "lobby":
-                return await lobby_action(self.handlers, interaction, game.id, "leave", [])
-            return await leave_game(self.handlers, game, str(interaction.user.id), confirmed=False)
+                return await lobby_action(self.handlers.service, self.handlers.publisher, interaction, game.id, "leave", [])
+            return await leave_game(self.handlers.service, self.handlers.publisher, game, str(interaction.user.id), confirmed=False)
 
         await self._run(interaction, "leave", work)
 
     @app_commands.command(name="abandon", description="End this channel's game without a result (creator or Manage Channels)")
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Answer:
-            from .idle import confirm
-
             game = await self._game_here(interaction)
             self.handlers.service.check_abandon(game, str(interaction.user.id), admin=bool(interaction.permissions.manage_channels))
             return confirm(game.id, "abandonok", f"Abandon game #{game.id}? It ends without a result.", "Yes, abandon it")
@@ -187,14 +185,14 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
                 names = ", ".join(plain(s.name) for s in game.seats)
                 return f"Game #{game.id} is a lobby: {names} so far."
             state = game.state
-            decision = engine.pending(state)
+            decision = pending(state)
             turn = await self.handlers.service.message(game.id, "turn")
             who = plain(game.names().get(decision.player, "?")) if decision else "nobody"
             lines = [f"Round {state.round}. {who} is choosing." if decision else "The game is over."]
             link = jump_url(game, turn.message_id if turn else None)
             if link:
                 lines.append(f"Turn message: {link}")
-            for s in engine.result(state):
+            for s in result(state):
                 lines.append(f"{plain(game.names().get(s.seat, '?'))}: {counted(s.rubies, 'ruby', 'rubies')}, {s.lira} Lira")
             images = await self.handlers.service.images_of(game, ())
             embed = discord.Embed(title=f"Istanbul · game #{game.id}", description="\n".join(lines))
@@ -232,10 +230,8 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
     @app_commands.command(name="resume", description="Take your seat back from the computer player")
     async def resume(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Answer:
-            from .idle import take_back
-
             game = await self._game_here(interaction)
-            return await take_back(self.handlers, game, str(interaction.user.id))
+            return await take_back(self.handlers.service, self.handlers.publisher, game, str(interaction.user.id))
 
         await self._run(interaction, "resume", work)
 
@@ -262,8 +258,6 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
     @app_commands.command(name="games", description="Your games in every server")
     async def games(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Answer:
-            from .status import games_overview
-
             return await games_overview(self.handlers, str(interaction.user.id))
 
         await self._run(interaction, "games", work)
@@ -279,8 +273,6 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
         zone: str | None = None,
     ) -> None:
         async def work() -> Answer:
-            from .status import change_settings
-
             return await change_settings(self.handlers, str(interaction.user.id), reminders, quiet, zone)
 
         await self._run(interaction, "settings", work)
@@ -293,8 +285,6 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
     @app_commands.describe(days="How many days (0-14)")
     async def away(self, interaction: discord.Interaction[Any], days: app_commands.Range[int, 0, 14]) -> None:
         async def work() -> Answer:
-            from .status import set_away
-
             return await set_away(self.handlers, str(interaction.user.id), days)
 
         await self._run(interaction, "away", work)
@@ -302,8 +292,6 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
     @app_commands.command(name="stats", description="Your finished games, wins and mean rubies, per server")
     async def stats(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Answer:
-            from .status import user_stats
-
             return await user_stats(self.handlers, str(interaction.user.id))
 
         await self._run(interaction, "stats", work)

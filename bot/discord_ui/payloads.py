@@ -14,8 +14,16 @@ from typing import Any
 
 import discord
 
-from ..engine import Decision, Option, View, fill_seats
-from ..engine.texts import CARD_NAMES, CARD_TEXTS, MOSQUE_TILE_NAMES, MOSQUE_TILE_TEXTS
+from ..service import (
+    CARD_NAMES,
+    CARD_TEXTS,
+    MOSQUE_TILE_NAMES,
+    MOSQUE_TILE_TEXTS,
+    Decision,
+    Option,
+    View,
+    fill_seats,
+)
 from .ids import undo_action
 from .items import CardButton, OptionButton, OptionSelect, UtilityButton
 from .text import (
@@ -78,6 +86,9 @@ class Payload:
         if self.files:
             out["attachments"] = self._files()
         return out
+
+
+Answer = str | Payload | None  # what a click or command answers privately (None: nothing)
 
 
 @dataclass(frozen=True, slots=True)

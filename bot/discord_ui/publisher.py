@@ -23,11 +23,12 @@ from typing import Any
 
 import discord
 
-from .. import engine
-from ..service import Game, GameService, errors
-from ..store.surface import MessageRow
+from ..service import Game, GameService, MessageRow, View, errors, pending, result
+from ..service import view as game_view
+from ..service import winners as winning_seats
 from . import payloads
 from .items import UtilityButton
+from .lobby import closed_payload, lobby_payload
 from .payloads import Payload, Seat
 from .text import place_name
 
@@ -76,7 +77,7 @@ def seats_of(game: Game) -> list[Seat]:
     ]
 
 
-def cards_digest(own: engine.View, seat: int) -> str:
+def cards_digest(own: View, seat: int) -> str:
     player = own.state.players[seat]
     text = json.dumps([sorted(player.cards), sorted(player.mosque_tiles)])
     return hashlib.sha256(text.encode()).hexdigest()[:16]
@@ -125,9 +126,7 @@ class Publisher:
                 await self.service.clear_notice(game.id, "blocked")
 
     async def _sync(self, game: Game, actor: int | None, via: discord.Interaction[Any] | None) -> None:
-        from .lobby import refresh_lobby  # the lobby view needs items; imported on use
-
-        await refresh_lobby(self, game)
+        await self._refresh_lobby(game)
         if game.row.status == "lobby":
             return
         if game.row.status == "abandoned":
@@ -151,6 +150,26 @@ class Publisher:
             return
         log.info("game %s: paused, nobody plays it any more", game.id)
         await self.send(game, payloads.paused_payload(game.id, pause.due_at))
+
+    async def _refresh_lobby(self, game: Game) -> None:
+        """Show the lobby (status 'lobby') or its closed form (any other status), once."""
+        assert game.row.channel_id is not None
+        row = await self.service.message(game.id, "lobby")
+        if game.row.status == "lobby":
+            creator = next((s.name for s in game.seats if s.user_id == game.row.creator), "Someone")
+            payload = lobby_payload(game, creator)
+            mode = "open"
+        else:
+            if row is None or row.mode == "closed":
+                return
+            payload = closed_payload(game)
+            mode = "closed"
+        message_id = await self.edit_or_send(game.row.channel_id, row, payload, send=mode == "open")
+        if message_id is None:
+            return  # a closed lobby whose message was deleted: nothing to show
+        await self.service.put_message(
+            MessageRow(game.id, "lobby", "", game.row.channel_id, message_id, None, -1, 0, mode, "")
+        )
 
     async def _blocked(self, game: Game) -> None:
         """Tell the game's creator once, by DM, what permission is missing; retry later."""
@@ -212,7 +231,7 @@ class Publisher:
     async def _turn(self, game: Game, actor: int | None, via: discord.Interaction[Any] | None) -> None:
         state = game.state
         assert state is not None
-        decision = engine.pending(state)
+        decision = pending(state)
         assert decision is not None
         turn = await self.service.message(game.id, "turn")
         computer = game.seats[decision.player].played_by_computer
@@ -236,7 +255,7 @@ class Publisher:
         `ping` is False (their own undo brought the turn back to them)."""
         state = game.state
         assert state is not None and game.row.channel_id is not None
-        decision = engine.pending(state)
+        decision = pending(state)
         assert decision is not None
         seats = seats_of(game)
         seat = seats[decision.player] if mode == "choose" or turn is None else seats[turn.seat or 0]
@@ -250,7 +269,7 @@ class Publisher:
             ]
             lines = payloads.fold_turns(told, computer)
         images = await self.service.images_of(game, ())
-        public = engine.view(state, None)
+        public = game_view(state, None)
         names = game.names()
         if mode == "choose":
             payload = payloads.turn_payload(
@@ -322,7 +341,7 @@ class Publisher:
                 return
             if state is None or game.row.status != "active":
                 return
-            decision = engine.pending(state)
+            decision = pending(state)
             assert decision is not None
             if game.seats[decision.player].played_by_computer:
                 return  # a computer waits for the grace period; its timer calls sync again
@@ -335,7 +354,7 @@ class Publisher:
         assert game.state is not None and game.row.channel_id is not None
         seat = seats_of(game)[mover or 0]
         images = await self.service.images_of(game, ())
-        payload = payloads.computer_payload(game.id, engine.view(game.state, None), seat, lines, images.public)
+        payload = payloads.computer_payload(game.id, game_view(game.state, None), seat, lines, images.public)
         await self.channel(game.row.channel_id).send(**payload.send_kwargs())
         await self.service.set_seen(game.id, seat.seat, game.row.seq)
 
@@ -348,12 +367,12 @@ class Publisher:
         assert state is not None and game.row.channel_id is not None
         names = game.names()
         standings = []
-        for s in engine.result(state):
+        for s in result(state):
             standings.append((s.rank, names.get(s.seat, "?"), payloads.standing_detail(s.rubies, s.lira, s.goods, s.cards)))
-        winners = [names.get(seat, "?") for seat in engine.winners(state)]
+        winners = [names.get(seat, "?") for seat in winning_seats(state)]
         images = await self.service.images_of(game, ())
         payload = payloads.end_payload(
-            game.id, engine.view(state, None), standings, game.row.seed, images.public, winners,
+            game.id, game_view(state, None), standings, game.row.seed, images.public, winners,
         )
         message = await self.channel(game.row.channel_id).send(**payload.send_kwargs())
         await self.service.put_message(MessageRow(
@@ -373,7 +392,7 @@ class Publisher:
         for seat in seats_of(game):
             if seat.user_id is None or (only is not None and seat.seat != only):
                 continue
-            own = engine.view(state, seat.seat)
+            own = game_view(state, seat.seat)
             digest = cards_digest(own, seat.seat)
             user = str(seat.user_id)
             row = await self.service.message(game.id, "cards", user)

@@ -23,24 +23,17 @@ import contextlib
 import logging
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import discord
 
-from .. import engine
-from ..service import Game, UserSettings, errors
-from ..service.core import PAUSE_DAYS, PAUSED
-from ..store import TimerRow
-from ..store import backup as backup_database
-from .handlers import jump_url
+from ..service import PAUSE_DAYS, PAUSED, Game, TimerRow, UserSettings, errors, pending
+from ..service import backup as backup_database
+from .handlers import Handlers, jump_url
 from .idle import idle_notice, mute_view, muted_notice
 from .lobby import LOBBY_DAYS
 from .payloads import Payload
 from .publisher import RETRY_SECONDS, ChannelBlocked, DiscordBusy
 from .text import plain
-
-if TYPE_CHECKING:
-    from .handlers import Handlers
 
 log = logging.getLogger(__name__)
 
@@ -142,7 +135,7 @@ class Scheduler:
         running game and is not away; else None, with the timer taken off (or, while they are
         away, moved to their return)."""
         game = await self.service.load(timer.game_id)
-        decision = engine.pending(game.state) if game.state is not None and game.row.status == "active" else None
+        decision = pending(game.state) if game.state is not None and game.row.status == "active" else None
         seat = timer.payload.get("seat")
         if decision is None or decision.player != seat or game.seats[decision.player].played_by_computer:
             await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)

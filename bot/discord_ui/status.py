@@ -4,19 +4,13 @@ their statistics per server."""
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING
 
 import discord
 
-from .. import engine
-from ..service import GameRecord, errors
-from ..service.users import parse_quiet, parse_zone
-from .handlers import jump_url
-from .payloads import Payload
+from ..service import GameRecord, errors, parse_quiet, parse_zone, pending
+from .handlers import Handlers, jump_url
+from .payloads import Answer, Payload
 from .text import EMBED_DESCRIPTION_LIMIT, newest_lines, place_name, plain
-
-if TYPE_CHECKING:
-    from .handlers import Answer, Handlers
 
 
 async def games_overview(handlers: Handlers, user: str) -> Answer:
@@ -30,7 +24,7 @@ async def games_overview(handlers: Handlers, user: str) -> Answer:
         if game.state is None:
             lines.append(f"#{row.id} · {place} · waiting in the lobby")
             continue
-        decision = engine.pending(game.state)
+        decision = pending(game.state)
         seat = game.seat_of(user)
         mine = decision is not None and seat is not None and decision.player == seat.seat
         turn = await svc.message(row.id, "turn")
