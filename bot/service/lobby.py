@@ -34,6 +34,7 @@ class LobbyMixin(ServiceCore):
         colour: str | None = None, kind: str | None = None,
     ) -> Game:
         """A new lobby with its creator seated. A Discord channel holds one lobby or game at a time."""
+        _check_person(creator, creator_name)
         opts = options if isinstance(options, TableOptions) else parse_options(options or {})
         if origin not in ("discord", "local"):
             raise BadOptions(f"Unknown origin '{shown(str(origin))}': a game is played on Discord ('discord') or at one keyboard ('local').")
@@ -59,6 +60,7 @@ class LobbyMixin(ServiceCore):
             return await self._load(conn, game_id)
 
     async def join(self, game_id: int, user: str, name: str, colour: str | None = None) -> Game:
+        _check_person(user, name)
         _check_colour(colour)
         async with self.locked(game_id) as game_id, self.db.transaction() as conn:
             game = await self._load(conn, game_id)
@@ -184,6 +186,14 @@ class LobbyMixin(ServiceCore):
 def _lobby(game: Game) -> None:
     if game.row.status != "lobby":
         raise GameIsOver() if game.row.status in ("finished", "abandoned") else NotInLobby()
+
+
+def _check_person(user: object, name: object) -> None:
+    """A seat's person: an id and a name, both non-empty text (no id is a computer seat's mark)."""
+    if not isinstance(user, str) or not user:
+        raise NotSeated()
+    if not isinstance(name, str) or not name.strip():
+        raise BadOptions("A seat needs a name.")
 
 
 def _check_colour(colour: str | None) -> None:

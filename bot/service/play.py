@@ -172,7 +172,7 @@ class PlayMixin(ServiceCore):
     async def _set_computer(self, game: Game, seat: int, computer: bool, by_user: str | None) -> Game:
         """`set_computer` on a game loaded under its lock."""
         self._playing(game)
-        if not 0 <= seat < len(game.seats) or game.seats[seat].kind == "ai":
+        if type(seat) is not int or not 0 <= seat < len(game.seats) or game.seats[seat].kind == "ai":
             raise errors.NotAllowed("Only a person's seat can be handed over.")
         if game.seats[seat].computer == computer:
             return game

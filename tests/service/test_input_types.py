@@ -67,3 +67,15 @@ async def test_the_lock_table_holds_only_games_that_exist(svc: GameService) -> N
             await svc.join(missing, "p9", "Zed")
     await svc.submit(game.id, user, d.decision_id, d.default)  # type: ignore[arg-type]
     assert set(svc._locks) == {game.id}
+
+
+async def test_a_seat_needs_a_person_and_a_seat_number_is_a_number(svc: GameService) -> None:
+    lobby = await svc.create_lobby(creator="p0", creator_name="Ann", origin="local", options={"seats": 3})
+    await check_refused(svc, svc.join(lobby.id, None, "Zed"), errors.NotSeated)  # type: ignore[arg-type]
+    await check_refused(svc, svc.join(lobby.id, "", "Zed"), errors.NotSeated)
+    await check_refused(svc, svc.join(lobby.id, "p9", None), errors.BadOptions)  # type: ignore[arg-type]
+    await check_refused(svc, svc.create_lobby(creator=None, creator_name="Zed", origin="local"), errors.NotSeated)  # type: ignore[arg-type]
+    await svc.join(lobby.id, "p1", "Bob")
+    game = await svc.start(lobby.id, "p0", seed=1, shuffle=False)
+    for seat in ("0", 0.0, None, True):
+        await check_refused(svc, svc.set_computer(game.id, seat, True), errors.NotAllowed)  # type: ignore[arg-type]
