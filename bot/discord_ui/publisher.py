@@ -346,7 +346,8 @@ class Publisher:
             if game.seats[decision.player].played_by_computer:
                 return  # a computer waits for the grace period; its timer calls sync again
             if not await self.member_gone(game, decision.player):
-                own_undo = await self.service.taken_back_by(game.id, 0) == decision.player
+                since = await self.service.seen(game.id, decision.player)  # their undo came after their last message
+                own_undo = await self.service.taken_back_by(game.id, since) == decision.player
                 await self._draw(game, None, "choose", None, ping=not own_undo)
                 return
 

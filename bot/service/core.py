@@ -150,14 +150,14 @@ class ServiceCore:
         """Hold the game's lock (one writer per game at a time); yields the checked id. Only a
         game that exists gets a lock, so ids made up by a caller never fill the lock table."""
         checked = game_number(game_id)
-        lock = self._locks.get(checked)
-        if lock is None:
-            async with self.db.read() as conn:
-                if await sql.get_game(conn, checked) is None:
-                    raise UnknownGame(checked)
-            lock = self._locks.setdefault(checked, asyncio.Lock())
-        async with lock:
-            yield checked
+        lock = self._locks.setdefault(checked, asyncio.Lock())
+        try:
+            async with lock:
+                yield checked  # the body loads the game first: UnknownGame when there is none
+        except UnknownGame:
+            if self._locks.get(checked) is lock and not lock.locked():
+                del self._locks[checked]  # no game, no lock (a writer that slips in meanwhile is
+            raise  # still caught by the log's sequence check when it commits)
 
     async def _load(self, conn: aiosqlite.Connection, game_id: int) -> Game:
         game_id = game_number(game_id)

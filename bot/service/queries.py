@@ -79,9 +79,15 @@ class QueryMixin(ServiceCore):
         of its own, so a person's turn message may shorten them)."""
         async with self.db.read() as conn:
             game = await self._load(conn, game_id)
-            rows = await sql.events(conn, game_id)
-        ai = frozenset(s.seat for s in game.seats if s.kind == "ai")
-        return [t for t in turn_spans(rows, ai) if t.chooser == "computer" and t.first > after_seq]
+            rows = await sql.events(conn, game_id, after_seq)
+        # who was a computer when the window began: the seats now, with the hand-overs since undone
+        computer = {s.seat for s in game.seats if s.played_by_computer}
+        for r in reversed(rows):
+            if r.kind == SERVICE_EVENT + "to_computer" and r.player is not None:
+                computer.discard(r.player)
+            elif r.kind == SERVICE_EVENT + "to_person" and r.player is not None:
+                computer.add(r.player)
+        return [t for t in turn_spans(rows, frozenset(computer)) if t.chooser == "computer"]
 
     async def taken_back_by(self, game_id: int, after_seq: int) -> int | None:
         """The seat whose undo is the newest input after `after_seq` (None: no undo since then, or
