@@ -1,14 +1,22 @@
-"""The Discord front end: the only package that imports discord.py.
+"""The Discord front end: the only package that imports discord.py. Outside itself it imports only
+`bot.service` (which re-exports what it needs of the engine and the store) and `bot.settings`.
 
-- ``client.IstanbulBot``: the bot (service, dynamic items, the ``/istanbul`` commands, timers).
-- ``commands``: the slash commands; ``lobby``: the lobby message and its settings; ``handlers``:
-  what each click does; ``idle``: skipping and handing over idle seats; ``status``: a user's
-  games, settings, time away and statistics.
+Its modules import one way, from the top down, so one click can be followed from the bot to
+the items (tests/discord_ui/test_layers.py holds the order):
+
+- ``client.IstanbulBot``: the bot (service, dynamic items, the ``/istanbul`` commands, timers);
+- ``commands``: the slash commands; ``status``: a user's games, settings, time away and
+  statistics; ``scheduler``: grace periods, reminders, idle notices, retries, pauses, sweeps and
+  backups;
+- ``handlers``: what each click does, behind one guard that acknowledges and answers;
+- ``idle``: skipping, handing over, taking back and leaving seats; ``lobby_actions``: what each
+  lobby component does;
 - ``publisher.Publisher.sync(game)``: makes the channel and the DMs show the stored game (turn
-  messages, computer turns, the end, cards by DM); idempotent, called after every change.
-- ``payloads``: what is sent, built from views (public messages from the public view only).
-- ``scheduler``: grace periods, reminders, idle notices, retries, sweeps and backups.
-- ``ids`` and ``items``: custom_ids and the `DynamicItem`s that parse them.
+  messages, computer turns, the end, cards by DM); idempotent, called after every change;
+- ``lobby``: the lobby's messages; ``payloads``: what is sent, built from views (public messages
+  from the public view only);
+- ``items``: the `DynamicItem`s that parse custom_ids and hand the click up through the client;
+  ``ids``: the custom_ids; ``text``: names made harmless, limits, counts.
 
 Entry points for ``python -m bot``: `run_bot(settings)` and `sync_commands(settings, guild)`.
 """

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..service import GameService, Policy
+from ..service import GameService, Policy, get_policy, turn_palette
 from ..settings import Settings
 from . import ids
 from .commands import IstanbulCog
@@ -22,6 +22,9 @@ from .publisher import Publisher
 from .scheduler import Scheduler
 
 log = logging.getLogger(__name__)
+# How the bot's admin registers the commands again (issue 19 item 13 prints the interpreter in use:
+# when bot.settings has such a helper, this should use it).
+SYNC_COMMAND = "python -m bot sync"
 
 
 def component_on_message(message: discord.Message | None, custom_id: str, component_type: int) -> bool:
@@ -34,6 +37,19 @@ def component_on_message(message: discord.Message | None, custom_id: str, compon
             if getattr(child, "custom_id", None) == custom_id and child.type.value == component_type:
                 return True
     return False
+
+
+def command_shapes(payloads: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+    """What must agree between the commands Discord has and the bot's own for a command to work:
+    names, option types, which are required, fixed choices; nested subcommands alike (texts such
+    as descriptions may differ)."""
+
+    def shape(option: dict[str, Any]) -> tuple[Any, ...]:
+        choices = tuple(sorted(str(c.get("value")) for c in option.get("choices") or []))
+        inner = tuple(sorted(shape(o) for o in option.get("options") or []))
+        return option.get("name"), option.get("type", 1), bool(option.get("required", False)), choices, inner
+
+    return sorted(shape(p) for p in payloads)
 
 
 class IstanbulBot(commands.Bot):
@@ -60,8 +76,6 @@ class IstanbulBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self._service is None:
-            from ..ai import get_policy
-
             self._service = await GameService.from_settings(self.settings, policy=self._policy or get_policy("greedy"))
         publisher = Publisher(self, self._service)
         self.istanbul = Handlers(self, self._service, publisher)
@@ -71,7 +85,7 @@ class IstanbulBot(commands.Bot):
         )
         self.istanbul.wake = self.scheduler.poke
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.add_cog(IstanbulCog(self))
+        await self.add_cog(IstanbulCog(self.istanbul))
         self.tree.on_error = self._on_command_error  # type: ignore[method-assign]
         if self.run_timers:
             self._background = asyncio.create_task(self._run_background(), name="istanbul-timers")
@@ -82,8 +96,6 @@ class IstanbulBot(commands.Bot):
         return self._service
 
     async def _run_background(self) -> None:
-        from ..render.palette import turn_palette
-
         await asyncio.to_thread(turn_palette)  # worked out once per process: not on a player's click
         await self.wait_until_ready()
         if self.auto_sync:
@@ -92,8 +104,9 @@ class IstanbulBot(commands.Bot):
         await self.scheduler.run_forever()
 
     async def sync_if_unknown(self) -> None:
-        """Register the commands once, when Discord does not know `/istanbul` yet (later changes:
-        `python -m bot sync`)."""
+        """Register the commands once, when Discord does not know `/istanbul` yet; when Discord
+        knows other commands than the bot's own (a newer or older version), say once in the log
+        how to register them (the bot does not re-register on every start)."""
         guild = discord.Object(self.settings.dev_guild_id) if self.settings.dev_guild_id else None
         try:
             known = await self.tree.fetch_commands(guild=guild)
@@ -102,8 +115,14 @@ class IstanbulBot(commands.Bot):
                     self.tree.copy_global_to(guild=guild)
                 await self.tree.sync(guild=guild)
                 log.info("registered the /istanbul commands")
+            elif command_shapes([dict(c.to_dict()) for c in known]) != command_shapes(self.own_commands()):
+                log.warning("the commands registered with Discord differ from this bot's own; run `%s`", SYNC_COMMAND)
         except discord.HTTPException as exc:
             log.warning("could not check the registered commands (%s)", exc.status)
+
+    def own_commands(self) -> list[dict[str, Any]]:
+        """The bot's commands as Discord would register them."""
+        return [command.to_dict(self.tree) for command in self.tree.get_commands()]
 
     async def heal_all(self) -> None:
         """After a start: bring every running game's messages up to date (a computer seat that was
@@ -154,6 +173,10 @@ class IstanbulBot(commands.Bot):
         if isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
             log.warning("command options refused (%s)", type(error).__name__)
             text = "I could not read that command's options; please check them and try again."
+        elif isinstance(error, app_commands.CommandSignatureMismatch | app_commands.CommandNotFound):
+            log.warning("a command Discord sent is not this bot's version of it (%s); run `%s`",
+                        type(error).__name__, SYNC_COMMAND)
+            text = f"This command has changed; the bot's admin should run `{SYNC_COMMAND}`. Nothing was changed."
         else:
             log.error("command failed (interaction %s)", interaction.id, exc_info=error)
             text = "Something went wrong on my side; nothing was changed."

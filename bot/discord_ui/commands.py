@@ -4,26 +4,33 @@ discord.py does not, so every value is checked again here or by the service."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import engine
-from ..engine.components import COLOURS
-from ..engine.texts import rule_text, rule_topics
-from ..service import Game, TableOptions, errors, parse_options
+from ..service import (
+    COLOURS,
+    Game,
+    TableOptions,
+    errors,
+    parse_options,
+    pending,
+    result,
+    rule_text,
+    rule_topics,
+    zones_matching,
+)
 from . import payloads
-from .handlers import Answer, jump_url
-from .lobby import LAYOUT_LABELS, lobby_action
-from .payloads import Payload
+from .handlers import Handlers, jump_url
+from .idle import confirm, leave_game, take_back
+from .lobby import LAYOUT_LABELS
+from .lobby_actions import lobby_action
+from .payloads import Answer, Payload
 from .publisher import ChannelBlocked, needed_permissions
-from .text import EMBED_DESCRIPTION_LIMIT, clip, plain
-
-if TYPE_CHECKING:
-    from .client import IstanbulBot
-    from .handlers import Handlers
+from .status import change_settings, games_overview, set_away, user_stats
+from .text import EMBED_DESCRIPTION_LIMIT, clip, counted, plain
 
 log = logging.getLogger(__name__)
 Choice = app_commands.Choice
@@ -60,13 +67,9 @@ def table_options(
 
 
 class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="Play Istanbul in this channel"):
-    def __init__(self, bot: IstanbulBot) -> None:
-        self.bot = bot
+    def __init__(self, handlers: Handlers) -> None:
+        self.handlers = handlers
         super().__init__()
-
-    @property
-    def handlers(self) -> Handlers:
-        return self.bot.istanbul
 
     async def _game_here(self, interaction: discord.Interaction[Any], game_id: int | None = None) -> Game:
         """The game this command is about: the given id (it must be one of the user's), else the
@@ -139,7 +142,7 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
 
     async def _lobby_command(self, interaction: discord.Interaction[Any], action: str) -> Answer:
         game = await self._game_here(interaction)
-        return await lobby_action(self.handlers, interaction, game.id, action, [])
+        return await lobby_action(self.handlers.service, self.handlers.publisher, interaction, game.id, action, [])
 
     @app_commands.command(name="join", description="Take a seat at the table in this channel")
     async def join(self, interaction: discord.Interaction[Any]) -> None:
@@ -157,23 +160,15 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
     async def leave(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Answer:
             game = await self._game_here(interaction)
-            user = str(interaction.user.id)
             if game.row.status == "lobby":
-                return await lobby_action(self.handlers, interaction, game.id, "leave", [])
-            seat = game.seat_of(user)
-            if seat is None:
-                raise errors.NotSeated()
-            await self.handlers.service.set_computer(game.id, seat.seat, True, by_user=user)
-            await self.handlers.publisher.sync(game.id)
-            return "A computer player now plays your seat. Come back any time with `/istanbul resume`."
+                return await lobby_action(self.handlers.service, self.handlers.publisher, interaction, game.id, "leave", [])
+            return await leave_game(self.handlers.service, self.handlers.publisher, game, str(interaction.user.id), confirmed=False)
 
         await self._run(interaction, "leave", work)
 
     @app_commands.command(name="abandon", description="End this channel's game without a result (creator or Manage Channels)")
     async def abandon(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Answer:
-            from .idle import confirm
-
             game = await self._game_here(interaction)
             self.handlers.service.check_abandon(game, str(interaction.user.id), admin=bool(interaction.permissions.manage_channels))
             return confirm(game.id, "abandonok", f"Abandon game #{game.id}? It ends without a result.", "Yes, abandon it")
@@ -190,15 +185,15 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
                 names = ", ".join(plain(s.name) for s in game.seats)
                 return f"Game #{game.id} is a lobby: {names} so far."
             state = game.state
-            decision = engine.pending(state)
+            decision = pending(state)
             turn = await self.handlers.service.message(game.id, "turn")
             who = plain(game.names().get(decision.player, "?")) if decision else "nobody"
             lines = [f"Round {state.round}. {who} is choosing." if decision else "The game is over."]
             link = jump_url(game, turn.message_id if turn else None)
             if link:
                 lines.append(f"Turn message: {link}")
-            for s in engine.result(state):
-                lines.append(f"{plain(game.names().get(s.seat, '?'))}: {s.rubies} rubies, {s.lira} Lira")
+            for s in result(state):
+                lines.append(f"{plain(game.names().get(s.seat, '?'))}: {counted(s.rubies, 'ruby', 'rubies')}, {s.lira} Lira")
             images = await self.handlers.service.images_of(game, ())
             embed = discord.Embed(title=f"Istanbul · game #{game.id}", description="\n".join(lines))
             embed.set_image(url=f"attachment://{payloads.BOARD_FILE}")
@@ -227,18 +222,16 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
     @app_commands.command(name="undo", description="Take back your last choice")
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Answer:
-            game = await self._game_here(interaction)
-            return await self.handlers.undo(game.id, str(interaction.user.id))
+            game = await self._game_here(interaction)  # the choice that was last when the command arrived
+            return await self.handlers.undo(game.id, str(interaction.user.id), game.row.decision_id)
 
         await self._run(interaction, "undo", work)
 
     @app_commands.command(name="resume", description="Take your seat back from the computer player")
     async def resume(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Answer:
-            from .idle import take_back
-
             game = await self._game_here(interaction)
-            return await take_back(self.handlers, game, str(interaction.user.id))
+            return await take_back(self.handlers.service, self.handlers.publisher, game, str(interaction.user.id))
 
         await self._run(interaction, "resume", work)
 
@@ -265,8 +258,6 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
     @app_commands.command(name="games", description="Your games in every server")
     async def games(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Answer:
-            from .status import games_overview
-
             return await games_overview(self.handlers, str(interaction.user.id))
 
         await self._run(interaction, "games", work)
@@ -282,18 +273,18 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
         zone: str | None = None,
     ) -> None:
         async def work() -> Answer:
-            from .status import change_settings
-
             return await change_settings(self.handlers, str(interaction.user.id), reminders, quiet, zone)
 
         await self._run(interaction, "settings", work)
+
+    @settings.autocomplete("zone")
+    async def _zones(self, interaction: discord.Interaction[Any], current: str) -> list[Choice[str]]:
+        return [Choice(name=zone, value=zone) for zone in zones_matching(current[:100])]
 
     @app_commands.command(name="away", description="Pause your reminders and turn timeouts for some days (0 ends it)")
     @app_commands.describe(days="How many days (0-14)")
     async def away(self, interaction: discord.Interaction[Any], days: app_commands.Range[int, 0, 14]) -> None:
         async def work() -> Answer:
-            from .status import set_away
-
             return await set_away(self.handlers, str(interaction.user.id), days)
 
         await self._run(interaction, "away", work)
@@ -301,8 +292,6 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
     @app_commands.command(name="stats", description="Your finished games, wins and mean rubies, per server")
     async def stats(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Answer:
-            from .status import user_stats
-
             return await user_stats(self.handlers, str(interaction.user.id))
 
         await self._run(interaction, "stats", work)

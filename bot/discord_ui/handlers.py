@@ -13,18 +13,18 @@ from typing import Any, Literal
 
 import discord
 
-from .. import engine
-from ..service import Game, GameService, errors
-from ..store import DatabaseError
+from ..service import DatabaseError, Decision, Game, GameService, errors, pending
+from ..service import view as game_view
 from . import ids, payloads
-from .payloads import Payload
+from .idle import IDLE_ACTIONS, idle_action
+from .lobby_actions import lobby_action
+from .payloads import Answer, Payload
 from .publisher import Publisher, seats_of
 from .text import CONTENT_LIMIT, EMBED_DESCRIPTION_LIMIT, newest_lines
 
 log = logging.getLogger(__name__)
 
 Ack = Literal["update", "private"]
-Answer = str | Payload | None
 LOG_FILE_FROM = 60  # lines: longer logs also come as a text file
 
 
@@ -124,18 +124,18 @@ class Handlers:
         link = jump_url(game, turn.message_id if turn else None)
         note = str(errors.StaleDecision()) + (f" The current turn: {link}" if link else "")
         seat = game.seat_of(user)
-        decision = engine.pending(game.state) if game.state is not None else None
+        decision = pending(game.state) if game.state is not None else None
         if decision is None or seat is None or seat.seat != decision.player:
             return note
         return payloads.decision_payload(game_id, decision, game.names(), note)
 
-    async def own_decision(self, game_id: int, user: str) -> tuple[Game, engine.Decision]:
+    async def own_decision(self, game_id: int, user: str) -> tuple[Game, Decision]:
         """The game and its current decision, which must be this user's to make."""
         game = await self.service.load(game_id)
         seat = game.seat_of(user)
         if seat is None:
             raise errors.NotSeated()
-        decision = engine.pending(game.state) if game.state is not None else None
+        decision = pending(game.state) if game.state is not None else None
         if decision is None:
             raise errors.GameIsOver()
         if decision.player != seat.seat:
@@ -159,11 +159,10 @@ class Handlers:
     # -- the utility row and the buttons on notices -------------------------------------------------
 
     async def utility(self, interaction: discord.Interaction[Any], game_id: int, action: str) -> None:
-        from .idle import IDLE_ACTIONS, idle_action
-
         user = str(interaction.user.id)
+        offered_at = ids.undo_decision(action)
         simple: dict[str, tuple[Ack, Callable[[], Awaitable[Answer]]]] = {
-            "undo": ("update", lambda: self.undo(game_id, user, interaction)),
+            ids.UNDO: ("private", _older_undo),
             "cards": ("private", lambda: self.cards(game_id, user)),
             "log": ("private", lambda: self.log(game_id)),
             "private": ("private", lambda: self.private_options(game_id, user)),
@@ -171,16 +170,22 @@ class Handlers:
             "rematch": ("private", lambda: self.rematch(game_id, interaction)),
             "abandonok": ("private", lambda: self.abandon(game_id, interaction)),
         }
-        if action in simple:
+        if offered_at is not None:
+            await self.guarded(interaction, "undo", game_id, "update", lambda: self.undo(game_id, user, offered_at, interaction))
+        elif action in simple:
             ack, work = simple[action]
             await self.guarded(interaction, action, game_id, ack, work)
         elif action in IDLE_ACTIONS:
-            await self.guarded(interaction, action, game_id, "private", lambda: idle_action(self, interaction, game_id, action))
+            await self.guarded(interaction, action, game_id, "private", lambda: idle_action(self.service, self.publisher, interaction, game_id, action))
         else:
             await self.guarded(interaction, "unknown", game_id, "private", _unknown)
 
-    async def undo(self, game_id: int, user: str, interaction: discord.Interaction[Any] | None = None) -> Answer:
-        outcome = await self.service.undo(game_id, user)
+    async def undo(
+        self, game_id: int, user: str, decision_id: int, interaction: discord.Interaction[Any] | None = None,
+    ) -> Answer:
+        """Take back the user's last choices as offered at `decision_id` (the Undo button's, or the
+        decision current when `/istanbul undo` arrived); a second click is told it is done."""
+        outcome = await self.service.undo(game_id, user, decision_id)
         await self.publisher.sync(game_id, actor=outcome.decider_after, via=interaction)
         return None if interaction is not None else "Taken back."
 
@@ -192,7 +197,7 @@ class Handlers:
         if game.state is None:
             raise errors.NotStarted()
         images = await self.service.images_of(game, (seat.seat,), public=False)
-        own = engine.view(game.state, seat.seat)
+        own = game_view(game.state, seat.seat)
         return payloads.cards_payload(game_id, own, seats_of(game)[seat.seat], images.private[seat.seat])
 
     async def log(self, game_id: int) -> Payload:
@@ -215,8 +220,8 @@ class Handlers:
         seat = game.seat_of(user)
         if seat is None:
             raise errors.NotSeated()
+        # the channel's notice stays given: a press while DMs are still closed is answered here only
         await self.service.update_user_settings(user, dm_closed_at=None)
-        await self.service.clear_notice(game_id, "dm_closed", user)
         await self.publisher.refresh_cards(game, only=seat.seat, force=True)
         if (await self.service.user_settings(user)).dm_closed_at is not None:
             return "Your direct messages are still closed to me. Use **My cards** meanwhile."
@@ -253,14 +258,12 @@ class Handlers:
     # -- the lobby --------------------------------------------------------------------------------
 
     async def lobby(self, interaction: discord.Interaction[Any], game_id: int, action: str, values: list[str]) -> None:
-        from .lobby import lobby_action
-
         if action not in ids.LOBBY:
             await self.guarded(interaction, "unknown", game_id, "private", _unknown)
             return
         await self.guarded(
             interaction, f"lobby {action}", game_id, "update",
-            lambda: lobby_action(self, interaction, game_id, action, values),
+            lambda: lobby_action(self.service, self.publisher, interaction, game_id, action, values),
         )
 
     # -- components that are not (or no longer) ours to run ------------------------------------------
@@ -269,6 +272,10 @@ class Handlers:
         """A component interaction with an ist: custom_id that no dynamic item will run (forged,
         malformed, or not on its message)."""
         await self.guarded(interaction, "stray component", None, "private", _unknown)
+
+
+async def _older_undo() -> Answer:
+    return "This button is from an older version of the bot; use the Undo on the current turn message."
 
 
 async def _unknown() -> Answer:

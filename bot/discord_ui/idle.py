@@ -5,27 +5,24 @@ reminders of one's own turn."""
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from .. import engine
-from ..service import Game, errors
+from ..service import PAUSE_DAYS, Game, GameService, GameState, errors, pending
 from .items import UtilityButton
-from .payloads import Payload, view_of
-from .text import clip, plain
+from .payloads import Answer, Payload, view_of
+from .publisher import Publisher
+from .text import clip, counted, plain
 
-if TYPE_CHECKING:
-    from .handlers import Answer, Handlers
-
-IDLE_ACTIONS = frozenset({"skip", "skipok", "hand", "handok", "back", "mute"})
+IDLE_ACTIONS = frozenset({"skip", "skipok", "hand", "handok", "back", "mute", "leaveok"})
 
 
 def idle_notice(game: Game, seat: int, hours: float) -> Payload:
     """The public notice when a person's time is up: anyone else seated may act."""
     name = plain(game.seats[seat].name)
     text = (
-        f"{name} has had the move for {hours:g} hours. Any other player may now **skip this turn** "
+        f"{name} has had the move for {counted(hours, 'hour')}. Any other player may now **skip this turn** "
         f"(the turn ends as if {name} passed) or **hand the seat to the computer** until they take it "
         "back with `/istanbul resume`."
     )
@@ -36,7 +33,7 @@ def idle_notice(game: Game, seat: int, hours: float) -> Payload:
     return Payload(text, None, [], view)
 
 
-def muted_notice(state: engine.GameState) -> str:
+def muted_notice(state: GameState) -> str:
     """The once-only notice that marks this turn's reminders as muted (kept per turn, so the next
     turn is reminded again)."""
     return f"mute.{state.turns}"
@@ -57,31 +54,61 @@ def handed_over_notice(game: Game, seat: int, by_name: str) -> Payload:
     owner = game.seats[seat]
     text = (
         f"<@{owner.user_id}>, {plain(by_name)} handed your seat in game #{game.id} to the computer player after "
-        f"{game.options.timeout_hours:g} hours without a move. It plays for you until you take the seat back with "
+        f"{counted(game.options.timeout_hours, 'hour')} without a move. It plays for you until you take the seat back with "
         "**Take my seat back** or `/istanbul resume`."
     )
     view = view_of(UtilityButton(game.id, "back", label="Take my seat back", style=discord.ButtonStyle.success, row=0))
     return Payload(text, None, [], view, int(owner.user_id or 0) or None)
 
 
-async def take_back(handlers: Handlers, game: Game, user: str) -> str:
-    """The owner plays their seat again (the button on the hand-over notice, or `/istanbul resume`)."""
-    await handlers.service.take_back_seat(game.id, user)
-    await handlers.publisher.sync(game.id)
-    return "Your seat is yours again."
+async def take_back(svc: GameService, publisher: Publisher, game: Game, user: str) -> str:
+    """The owner plays their seat again (the button on the hand-over notice, or `/istanbul resume`);
+    a paused game goes on."""
+    await svc.take_back_seat(game.id, user)
+    await publisher.sync(game.id)
+    return "Your seat is yours again." + (" The game goes on." if game.left_by_everyone else "")
 
 
-async def idle_action(handlers: Handlers, interaction: discord.Interaction[Any], game_id: int, action: str) -> Answer:
-    svc = handlers.service
+async def leave_game(svc: GameService, publisher: Publisher, game: Game, user: str, *, confirmed: bool) -> Answer:
+    """A person leaves a running game: the computer plays their seat. The last person playing is
+    asked first, since their leaving pauses the game."""
+    seat = game.seat_of(user)
+    if seat is None:
+        raise errors.NotSeated()
+    if game.row.status != "active":
+        raise errors.GameIsOver() if game.row.status in ("finished", "abandoned") else errors.NotStarted()
+    last = [s.seat for s in game.people_playing()] == [seat.seat]
+    if last and not confirmed:
+        return confirm(
+            game.id, "leaveok",
+            f"You are the last person playing game #{game.id}. If you leave, the game pauses until one of its "
+            f"players comes back with `/istanbul resume`, and closes without a result after {PAUSE_DAYS} days. Leave?",
+            "Yes, leave the game",
+        )
+    changed = await svc.set_computer(game.id, seat.seat, True, by_user=user)
+    await publisher.sync(game.id)
+    if changed.left_by_everyone:
+        return (
+            f"You left game #{game.id}; it is paused. Wake it any time within {PAUSE_DAYS} days with "
+            "`/istanbul resume`."
+        )
+    return "A computer player now plays your seat. Come back any time with `/istanbul resume`."
+
+
+async def idle_action(
+    svc: GameService, publisher: Publisher, interaction: discord.Interaction[Any], game_id: int, action: str,
+) -> Answer:
     user = str(interaction.user.id)
     game = await svc.load(game_id)
     if game.state is None or game.row.status != "active":
         raise errors.GameIsOver() if game.row.status in ("finished", "abandoned") else errors.NotStarted()
-    decision = engine.pending(game.state)
+    decision = pending(game.state)
     assert decision is not None
     decider = game.seats[decision.player]
     if action == "back":
-        return await take_back(handlers, game, user)
+        return await take_back(svc, publisher, game, user)
+    if action == "leaveok":
+        return await leave_game(svc, publisher, game, user, confirmed=True)
     if action == "mute":
         if decider.user_id != user:
             return "Only the player whose turn it is can mute its reminders."
@@ -95,12 +122,12 @@ async def idle_action(handlers: Handlers, interaction: discord.Interaction[Any],
         return confirm(game_id, "handok", f"Let the computer play {name}'s seat until they take it back?", "Yes, hand it over")
     if action == "skipok":
         await svc.skip_turn(game_id, user)
-        await handlers.publisher.sync(game_id)
+        await publisher.sync(game_id)
         return "Done: the turn was skipped."
     if action == "handok":
         await svc.hand_idle_seat(game_id, user)
         with contextlib.suppress(discord.HTTPException, discord.RateLimited):  # the sync below reports trouble
-            await handlers.publisher.send(game, handed_over_notice(game, decision.player, interaction.user.display_name))
-        await handlers.publisher.sync(game_id)
+            await publisher.send(game, handed_over_notice(game, decision.player, interaction.user.display_name))
+        await publisher.sync(game_id)
         return "Done: a computer player has the seat until its owner takes it back."
     raise errors.BadOptions("That button is not one I know.")

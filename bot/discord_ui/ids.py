@@ -6,7 +6,8 @@ Prefixes are disjoint, because discord.py runs every dynamic-item template that 
 - ``ist:s:<game>:<decision>``: a select whose values are option codes;
 - ``ist:c:<game>:<code>``: play a bonus card in whatever decision offers it now;
 - ``ist:u:<game>:<action>``: Undo, My cards, Log, Choose privately, skip, ... (the actions
-  `Handlers.utility` knows; any other is answered as unknown);
+  `Handlers.utility` knows; any other is answered as unknown); Undo's action is
+  ``undo.<decision>``, the decision it was offered at;
 - ``ist:l:<game>:<action>``: the lobby: join, leave, start, settings and its selects (`LOBBY`).
 
 Game and decision ids are decimal, codes follow the engine's code pattern; every id stays far
@@ -32,6 +33,9 @@ TEMPLATES = tuple(
     re.compile(t) for t in (OPTION_TEMPLATE, SELECT_TEMPLATE, CARD_TEMPLATE, UTILITY_TEMPLATE, LOBBY_TEMPLATE)
 )
 
+UNDO = "undo"
+UNDO_ACTION = re.compile(rf"{UNDO}\.{DECISION}")
+
 # Actions of the lobby; anything else is refused in plain words.
 LOBBY_SETTINGS = frozenset({"seats", "computers", "layout", "variants", "clock"})
 LOBBY = frozenset({"join", "leave", "start", "settings", "colour"} | {f"set.{name}" for name in LOBBY_SETTINGS})
@@ -51,6 +55,18 @@ def card_id(game: int, code: str) -> str:
 
 def utility_id(game: int, action: str) -> str:
     return f"ist:u:{game}:{action}"
+
+
+def undo_action(decision: int) -> str:
+    """The Undo button's action: ``undo.<decision id>``, the decision it was offered at."""
+    return f"{UNDO}.{decision}"
+
+
+def undo_decision(action: str) -> int | None:
+    """The decision id an Undo action names; None for anything else (the bare ``undo`` of buttons
+    sent by older versions included)."""
+    m = UNDO_ACTION.fullmatch(action)
+    return int(m["decision"]) if m else None
 
 
 def lobby_id(game: int, action: str) -> str:

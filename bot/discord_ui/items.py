@@ -1,6 +1,6 @@
 """Every component the bot sends is one of these `discord.ui.DynamicItem`s, so a button or select
 works however old its message is and across restarts. Each item only parses its custom_id; the
-work is done by the bot's `Handlers` (see `handlers.py`).
+work is done by the bot's `Handlers` (see `handlers.py`), reached through the client.
 
 Views are built only from these items (never mixed with static items: when such a view times
 out, discord.py would drop the dynamic templates for the whole bot)."""
@@ -8,21 +8,35 @@ out, discord.py would drop the dynamic templates for the whole bot)."""
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 import discord
 
 from . import ids
 
-if TYPE_CHECKING:
-    from .handlers import Handlers
-
 Button = discord.ui.Button[discord.ui.View]
 Select = discord.ui.Select[discord.ui.View]
 
 
-def handlers(interaction: discord.Interaction[Any]) -> Handlers:
-    return cast("Handlers", interaction.client.istanbul)  # type: ignore[attr-defined]
+class Clicks(Protocol):
+    """What runs a parsed click: the bot's `handlers.Handlers` (this module sits below it and
+    names only what it calls)."""
+
+    async def option(self, interaction: discord.Interaction[Any], game_id: int, decision_id: int, code: str) -> None: ...
+
+    async def select(
+        self, interaction: discord.Interaction[Any], game_id: int, decision_id: int, values: list[str],
+    ) -> None: ...
+
+    async def card(self, interaction: discord.Interaction[Any], game_id: int, code: str) -> None: ...
+
+    async def utility(self, interaction: discord.Interaction[Any], game_id: int, action: str) -> None: ...
+
+    async def lobby(self, interaction: discord.Interaction[Any], game_id: int, action: str, values: list[str]) -> None: ...
+
+
+def handlers(interaction: discord.Interaction[Any]) -> Clicks:
+    return cast(Clicks, interaction.client.istanbul)  # type: ignore[attr-defined]
 
 
 class OptionButton(discord.ui.DynamicItem[Button], template=ids.OPTION_TEMPLATE):

@@ -1,25 +1,17 @@
-"""The lobby: its message (seats and settings, Join / Leave / Start / Settings and a colour
-select), the creator's settings selects, and what each lobby component does."""
+"""The lobby's messages: the lobby (seats and settings, Join / Leave / Start / Settings and a
+colour select), its closed form, the creator's settings selects, and the option changes a
+settings select asks for. What each lobby component does is `lobby_actions`."""
 
 from __future__ import annotations
 
-import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
-from ..engine.components import COLOURS
-from ..service import Game, TableOptions, errors
-from ..store.surface import MessageRow
+from ..service import COLOURS, Game, TableOptions, errors
 from .items import LobbyItem
 from .payloads import Payload, view_of
-from .text import NEUTRAL, clip, plain
-
-if TYPE_CHECKING:
-    from .handlers import Handlers
-    from .publisher import Publisher
-
-log = logging.getLogger(__name__)
+from .text import NEUTRAL, plain
 
 LOBBY_DAYS = 7  # a table not started by then is closed (the scheduler's hourly sweep)
 
@@ -160,72 +152,3 @@ def setting_changes(game: Game, action: str, values: list[str]) -> dict[str, Any
         reminder, timeout, _ = CLOCKS[values[0]]
         return {"reminder_hours": reminder, "timeout_hours": timeout}
     raise errors.BadOptions("That setting does not exist.")
-
-
-async def refresh_lobby(publisher: Publisher, game: Game) -> None:
-    """Show the lobby (status 'lobby') or its closed form (any other status), once."""
-    assert game.row.channel_id is not None
-    row = await publisher.service.message(game.id, "lobby")
-    if game.row.status == "lobby":
-        creator = next((s.name for s in game.seats if s.user_id == game.row.creator), "Someone")
-        payload = lobby_payload(game, creator)
-        mode = "open"
-    else:
-        if row is None or row.mode == "closed":
-            return
-        payload = closed_payload(game)
-        mode = "closed"
-    message_id = await publisher.edit_or_send(game.row.channel_id, row, payload, send=mode == "open")
-    if message_id is None:
-        return  # a closed lobby whose message was deleted: nothing to show
-    await publisher.service.put_message(
-        MessageRow(game.id, "lobby", "", game.row.channel_id, message_id, None, -1, 0, mode, "")
-    )
-
-
-async def lobby_action(handlers: Handlers, interaction: discord.Interaction[Any], game_id: int, action: str,
-                       values: list[str]) -> str | None:
-    """Do what a lobby component asks; returns an ephemeral answer (None: nothing to say)."""
-    svc = handlers.service
-    user = str(interaction.user.id)
-    name = interaction.user.display_name
-    if action == "join":
-        await svc.join(game_id, user, name)
-        await handlers.publisher.sync(game_id)
-        return "You have a seat. The creator starts the game when everyone is in."
-    if action == "leave":
-        game = await svc.leave(game_id, user)
-        await handlers.publisher.sync(game_id)
-        return "The table is closed." if game.row.status == "abandoned" else "You left the table."
-    if action == "start":
-        await svc.start(game_id, user)
-        log.info("game %s started", game_id)
-        await handlers.publisher.sync(game_id)
-        return None
-    if action == "colour":
-        if len(values) != 1 or (values[0] != "any" and values[0] not in COLOURS):
-            raise errors.BadOptions("Pick one colour from the list.")
-        colour = None if values[0] == "any" else values[0]
-        game = await svc.load(game_id)
-        if game.seat_of(user) is None:
-            await svc.join(game_id, user, name, colour)
-            answer = f"You have a seat{' as ' + colour if colour else ''}."
-        else:
-            await svc.choose_colour(game_id, user, colour)
-            answer = f"Your colour is now {colour}." if colour else "Your colour will be drawn at the start."
-        await handlers.publisher.sync(game_id)
-        return answer
-    game = await svc.load(game_id)
-    if game.row.status != "lobby":
-        raise errors.NotInLobby()
-    if user != game.row.creator:
-        raise errors.NotAllowed("Only the game's creator can change its settings.")
-    if action == "settings":
-        await interaction.followup.send(ephemeral=True, **settings_payload(game).send_kwargs())
-        return None
-    if action.startswith("set."):
-        game = await svc.set_options(game_id, user, **setting_changes(game, action, values))
-        await handlers.publisher.sync(game_id)
-        await interaction.edit_original_response(**settings_payload(game).edit_kwargs())
-        return None
-    raise errors.BadOptions(clip(f"Unknown lobby action '{action}'.", 100))

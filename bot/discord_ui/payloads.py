@@ -15,9 +15,18 @@ from typing import Any
 
 import discord
 
-from ..engine import Decision, Option, View, fill_seats
-from ..engine.texts import CARD_NAMES, CARD_TEXTS, MOSQUE_TILE_NAMES, MOSQUE_TILE_TEXTS
-from ..service import Picture
+from ..service import (
+    CARD_NAMES,
+    CARD_TEXTS,
+    MOSQUE_TILE_NAMES,
+    MOSQUE_TILE_TEXTS,
+    Decision,
+    Option,
+    Picture,
+    View,
+    fill_seats,
+)
+from .ids import undo_action
 from .items import CardButton, OptionButton, OptionSelect, UtilityButton
 from .text import (
     EMBED_DESCRIPTION_LIMIT,
@@ -26,6 +35,7 @@ from .text import (
     SELECT_TEXT_LIMIT,
     clip,
     colour_of,
+    counted,
     newest_lines,
     plain,
     seat_title,
@@ -37,6 +47,7 @@ CARDS_FILE = "cards.png"
 BUTTON_ROWS = 4  # the fifth row is the utility row
 MAX_BUTTONS = 5 * BUTTON_ROWS
 DECLINES = frozenset({"x.end", "skip", "done"})
+NO_CONTENT = ""  # an edit with this content clears the message's text (the "your turn" line of a past turn)
 
 
 @dataclass(slots=True)
@@ -87,6 +98,9 @@ class Payload:
         return out
 
 
+Answer = str | Payload | None  # what a click or command answers privately (None: nothing)
+
+
 @dataclass(frozen=True, slots=True)
 class Seat:
     """What messages need to know about a seat."""
@@ -109,11 +123,12 @@ def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
-def utility_row(game: int, *, private: str | None = None) -> list[discord.ui.Item[Any]]:
-    """Undo, My cards, Log, and (when `private` is a label) the button that opens the decider's
-    private options."""
+def utility_row(game: int, decision_id: int, *, private: str | None = None) -> list[discord.ui.Item[Any]]:
+    """Undo (naming the decision it is offered at, so a second click takes back nothing more),
+    My cards, Log, and (when `private` is a label) the button that opens the decider's private
+    options."""
     row: list[discord.ui.Item[Any]] = [
-        UtilityButton(game, "undo", label="Undo", row=4),
+        UtilityButton(game, undo_action(decision_id), label="Undo", row=4),
         UtilityButton(game, "cards", label="My cards", row=4),
         UtilityButton(game, "log", label="Log", row=4),
     ]
@@ -161,6 +176,19 @@ def story(lines: list[str], tail: str) -> str:
     return f"{told}\n\n{tail}" if told else tail
 
 
+def fold_turns(lines: list[tuple[int, str]], turns: list[tuple[int, int, str]]) -> list[str]:
+    """The story's lines with each of `turns` (first seq, last seq, one line that stands for it)
+    shortened to its one line: computer turns already posted as messages of their own."""
+    out: list[str] = []
+    for seq, line in lines:
+        turn = next((t for t in turns if t[0] <= seq <= t[1]), None)
+        if turn is None:
+            out.append(line)
+        elif not out or out[-1] != turn[2]:
+            out.append(turn[2])
+    return out
+
+
 def board_embed(game: int, title: str, description: str, colour: str | None, footer: str = "") -> discord.Embed:
     """An embed showing the board image attached as `BOARD_FILE`."""
     embed = discord.Embed(title=clip(title, EMBED_TITLE_LIMIT), description=description, colour=colour_of(colour))
@@ -202,27 +230,28 @@ def turn_payload(
     options = public_part(decision)
     private = None
     if hand_count > 0 or len(options) < len(decision.options):
-        private = "Choose privately…" if options else f"{seat.name} is choosing…"
+        private = "Choose privately…" if options else f"{seat.name}: choose privately…"
     prompt = fill(decision.prompt, names)
     embed = board_embed(
         game, f"Round {public.round} · {plain(seat.title)} to play", story(lines, f"**{prompt}**"), seat.colour,
         f" · decision {decision.decision_id}",
     )
     content = f"<@{seat.user_id}>, your turn." if seat.user_id and not seat.computer else None
-    view = view_of(*option_items(game, decision, options, names), *utility_row(game, private=private))
+    view = view_of(*option_items(game, decision, options, names), *utility_row(game, decision.decision_id, private=private))
     return pictured(Payload(content, embed, [], view, seat.user_id if ping else None), pictures, seat.colour)
 
 
 def over_payload(
     game: int, public: View, seat: Seat, names: dict[int, str], lines: list[str], pictures: Sequence[Picture],
-    next_name: str, grace_seconds: float,
+    next_name: str, grace_seconds: float, decision_id: int,
 ) -> Payload:
     """A turn that just ended, during its grace period: the board after it and an Undo button."""
-    wait = f"about {round(grace_seconds)} seconds" if grace_seconds < 120 else f"about {round(grace_seconds / 60)} minutes"
+    wait = f"about {counted(round(grace_seconds), 'second')}" if grace_seconds < 120 else (
+        f"about {counted(round(grace_seconds / 60), 'minute')}"
+    )
     tail = f"**Turn over.** {plain(next_name)} goes next in {wait}; until then you can still undo."
     embed = board_embed(game, f"Round {public.round} · {plain(seat.title)} has moved", story(lines, tail), seat.colour)
-    content = f"<@{seat.user_id}>, your turn." if seat.user_id and not seat.computer else None
-    return pictured(Payload(content, embed, [], view_of(*utility_row(game))), pictures, seat.colour)
+    return pictured(Payload(NO_CONTENT, embed, [], view_of(*utility_row(game, decision_id))), pictures, seat.colour)
 
 
 def computer_payload(game: int, public: View, seat: Seat, lines: list[str], pictures: Sequence[Picture]) -> Payload:
@@ -232,12 +261,28 @@ def computer_payload(game: int, public: View, seat: Seat, lines: list[str], pict
     return pictured(Payload(None, embed, [], None), pictures, seat.colour)
 
 
-def retired_payload(game: int, round_: int, seat: Seat, lines: list[str]) -> Payload:
+def retired_payload(game: int, round_: int, seat: Seat, lines: list[str], *, taken_back_by: Seat | None = None) -> Payload:
     """A turn message whose turn is over: the story as it ended, no question, no buttons; its
-    picture (already on the message) stays."""
-    title = f"Round {round_} · {plain(seat.title)} has moved"
-    return pictured(Payload(None, board_embed(game, title, story(lines, "**Turn over.**"), seat.colour), [], None), (),
-                    seat.colour)
+    picture (already on the message) stays. `taken_back_by`: the seat before this one took its
+    last turn back, so this seat never moved here and plays after them."""
+    if taken_back_by is None:
+        title, tail = f"Round {round_} · {plain(seat.title)} has moved", "**Turn over.**"
+    else:
+        undoer = plain(taken_back_by.name)
+        title = f"Round {round_} · {plain(seat.title)} to play: taken back"
+        tail = f"**Taken back by {undoer}; {plain(seat.name)} plays after {undoer}.**"
+    return pictured(Payload(NO_CONTENT, board_embed(game, title, story(lines, tail), seat.colour), [], None), (), seat.colour)
+
+
+def paused_payload(game: int, closes_at: float) -> Payload:
+    """The notice that a game's last person left it: it waits, and closes by itself later."""
+    text = (
+        f"Nobody plays game #{game} any more: the computer has every seat, so the game is paused. Any of its "
+        "players can wake it with `/istanbul resume` (or **Take my seat back**); its creator or a channel admin "
+        f"can end it with `/istanbul abandon`. Otherwise it closes without a result <t:{int(closes_at)}:R>."
+    )
+    button = UtilityButton(game, "back", label="Take my seat back", style=discord.ButtonStyle.success, row=0)
+    return Payload(text, None, [], view_of(button))
 
 
 def card_lines(own: View, seat: int) -> list[str]:
@@ -269,9 +314,11 @@ def cards_payload(game: int, own: View, seat: Seat, image: bytes, *, header: str
     lines = card_lines(own, seat.seat)
     hand = own.hand(seat.seat)
     count = len(hand) if not isinstance(hand, int) else hand
+    tiles = len(own.state.players[seat.seat].mosque_tiles)
     body = "\n".join(lines) if lines else "You hold no bonus cards and no mosque tiles yet."
+    title = f"Your bonus cards ({count})" + (f" and mosque tiles ({tiles})" if tiles else "")
     embed = discord.Embed(
-        title=f"Your bonus cards ({count})", description=clip(body, EMBED_DESCRIPTION_LIMIT),
+        title=title, description=clip(body, EMBED_DESCRIPTION_LIMIT),
         colour=colour_of(seat.colour),
     )
     embed.set_image(url=f"attachment://{CARDS_FILE}")
@@ -300,6 +347,13 @@ def decision_payload(game: int, decision: Decision, names: dict[int, str], note:
     prompt = fill(decision.prompt, names)
     items = option_items(game, decision, list(decision.options), names)
     return Payload(f"{note}\n**{prompt}**", None, [], view_of(*items))
+
+
+def standing_detail(rubies: int, lira: int, goods: int, cards: int) -> str:
+    """A seat's line in the final standings: what decided its place, each count with its noun."""
+    return (
+        f"{counted(rubies, 'ruby', 'rubies')} · {lira} Lira · {counted(goods, 'good')} · {counted(cards, 'bonus card')}"
+    )
 
 
 def end_payload(

@@ -23,11 +23,12 @@ from typing import Any
 
 import discord
 
-from .. import engine
-from ..service import Game, GameService, errors
-from ..store.surface import MessageRow
+from ..service import Game, GameService, MessageRow, View, errors, pending, result
+from ..service import view as game_view
+from ..service import winners as winning_seats
 from . import payloads
 from .items import UtilityButton
+from .lobby import closed_payload, lobby_payload
 from .payloads import Payload, Seat
 from .text import place_name
 
@@ -76,7 +77,7 @@ def seats_of(game: Game) -> list[Seat]:
     ]
 
 
-def cards_digest(own: engine.View, seat: int) -> str:
+def cards_digest(own: View, seat: int) -> str:
     player = own.state.players[seat]
     text = json.dumps([sorted(player.cards), sorted(player.mosque_tiles)])
     return hashlib.sha256(text.encode()).hexdigest()[:16]
@@ -125,9 +126,7 @@ class Publisher:
                 await self.service.clear_notice(game.id, "blocked")
 
     async def _sync(self, game: Game, actor: int | None, via: discord.Interaction[Any] | None) -> None:
-        from .lobby import refresh_lobby  # the lobby view needs items; imported on use
-
-        await refresh_lobby(self, game)
+        await self._refresh_lobby(game)
         if game.row.status == "lobby":
             return
         if game.row.status == "abandoned":
@@ -139,7 +138,38 @@ class Publisher:
             await self._finish(game)
             return
         await self._turn(game, actor, via)
-        await self.refresh_cards(await self.service.load(game.id))
+        game = await self.service.load(game.id)
+        await self.refresh_cards(game)
+        await self._tell_paused(game)
+
+    async def _tell_paused(self, game: Game) -> None:
+        """Once per pause: the channel hears that nobody plays the game any more, how to wake it
+        and when it closes by itself."""
+        pause = await self.service.paused(game.id)
+        if pause is None or not await self.service.notice_once(game.id, f"paused.{pause.payload.get('seq', 0)}"):
+            return
+        log.info("game %s: paused, nobody plays it any more", game.id)
+        await self.send(game, payloads.paused_payload(game.id, pause.due_at))
+
+    async def _refresh_lobby(self, game: Game) -> None:
+        """Show the lobby (status 'lobby') or its closed form (any other status), once."""
+        assert game.row.channel_id is not None
+        row = await self.service.message(game.id, "lobby")
+        if game.row.status == "lobby":
+            creator = next((s.name for s in game.seats if s.user_id == game.row.creator), "Someone")
+            payload = lobby_payload(game, creator)
+            mode = "open"
+        else:
+            if row is None or row.mode == "closed":
+                return
+            payload = closed_payload(game)
+            mode = "closed"
+        message_id = await self.edit_or_send(game.row.channel_id, row, payload, send=mode == "open")
+        if message_id is None:
+            return  # a closed lobby whose message was deleted: nothing to show
+        await self.service.put_message(
+            MessageRow(game.id, "lobby", "", game.row.channel_id, message_id, None, -1, 0, mode, "")
+        )
 
     async def _blocked(self, game: Game) -> None:
         """Tell the game's creator once, by DM, what permission is missing; retry later."""
@@ -201,7 +231,7 @@ class Publisher:
     async def _turn(self, game: Game, actor: int | None, via: discord.Interaction[Any] | None) -> None:
         state = game.state
         assert state is not None
-        decision = engine.pending(state)
+        decision = pending(state)
         assert decision is not None
         turn = await self.service.message(game.id, "turn")
         computer = game.seats[decision.player].played_by_computer
@@ -218,28 +248,37 @@ class Publisher:
 
     async def _draw(
         self, game: Game, turn: MessageRow | None, mode: str, via: discord.Interaction[Any] | None,
+        *, ping: bool = True,
     ) -> None:
         """Post (turn None) or edit the turn message of the current decider (mode 'choose'), or of
-        the seat whose turn just ended (mode 'over')."""
+        the seat whose turn just ended (mode 'over'). A new message pings its decider unless
+        `ping` is False (their own undo brought the turn back to them)."""
         state = game.state
         assert state is not None and game.row.channel_id is not None
-        decision = engine.pending(state)
+        decision = pending(state)
         assert decision is not None
         seats = seats_of(game)
         seat = seats[decision.player] if mode == "choose" or turn is None else seats[turn.seat or 0]
         story_from = turn.seq if turn is not None else await self.service.seen(game.id, seat.seat)
-        lines = [line for _, line in await self.service.lines(game.id, after_seq=story_from)]
+        told = await self.service.lines(game.id, after_seq=story_from)
+        lines = [line for _, line in told]
+        if mode == "choose":  # computer turns since were posted already: one line each here
+            computer = [
+                (t.first, t.last, f"{payloads.plain(seats[t.seat].name)} played a turn (posted above).")
+                for t in await self.service.computer_turns_since(game.id, story_from)
+            ]
+            lines = payloads.fold_turns(told, computer)
         images = await self.service.images_of(game, ())
-        public = engine.view(state, None)
+        public = game_view(state, None)
         names = game.names()
         if mode == "choose":
             payload = payloads.turn_payload(
-                game.id, public, decision, seat, names, lines, images.public, ping=turn is None,
+                game.id, public, decision, seat, names, lines, images.public, ping=turn is None and ping,
             )
         else:
             payload = payloads.over_payload(
                 game.id, public, seat, names, lines, images.public, seats[decision.player].name,
-                self.service.grace_seconds,
+                self.service.grace_seconds, decision.decision_id,
             )
         message_id = await self.edit_or_send(game.row.channel_id, turn, payload, via)
         assert message_id is not None
@@ -275,10 +314,13 @@ class Publisher:
         turn = await self.service.message(game.id, "turn")
         if turn is None:
             return
-        seat = seats_of(game)[turn.seat or 0]
+        seats = seats_of(game)
+        seat = seats[turn.seat or 0]
         lines = [line for _, line in await self.service.lines(game.id, after_seq=turn.seq)]
         round_ = game.state.round if game.state is not None else 0
-        payload = payloads.retired_payload(game.id, round_, seat, lines)
+        undoer = await self.service.taken_back_by(game.id, turn.seq)
+        by = seats[undoer] if undoer is not None and undoer != seat.seat and game.row.status == "active" else None
+        payload = payloads.retired_payload(game.id, round_, seat, lines, taken_back_by=by)
         with contextlib.suppress(discord.NotFound):
             await self.channel(turn.channel_id).get_partial_message(turn.message_id).edit(**payload.edit_kwargs())
         await self.service.drop_message(game.id, "turn")
@@ -286,7 +328,8 @@ class Publisher:
     async def _hand_over(self, game: Game) -> None:
         """The turn passed: retire the old message, let computer seats move (one message each),
         then ping the person who decides next (unless they left the server: then a computer
-        plays their seat, and so on)."""
+        plays their seat, and so on; nor when their own undo, the newest input, brought the
+        turn back to them)."""
         await self._retire_turn(game)
         while True:
             async for outcome in self.service.computer_turns(game.id):
@@ -298,19 +341,21 @@ class Publisher:
                 return
             if state is None or game.row.status != "active":
                 return
-            decision = engine.pending(state)
+            decision = pending(state)
             assert decision is not None
             if game.seats[decision.player].played_by_computer:
                 return  # a computer waits for the grace period; its timer calls sync again
             if not await self.member_gone(game, decision.player):
-                await self._draw(game, None, "choose", None)
+                since = await self.service.seen(game.id, decision.player)  # their undo came after their last message
+                own_undo = await self.service.taken_back_by(game.id, since) == decision.player
+                await self._draw(game, None, "choose", None, ping=not own_undo)
                 return
 
     async def _computer_message(self, game: Game, mover: int | None, lines: list[str]) -> None:
         assert game.state is not None and game.row.channel_id is not None
         seat = seats_of(game)[mover or 0]
         images = await self.service.images_of(game, ())
-        payload = payloads.computer_payload(game.id, engine.view(game.state, None), seat, lines, images.public)
+        payload = payloads.computer_payload(game.id, game_view(game.state, None), seat, lines, images.public)
         await self.channel(game.row.channel_id).send(**payload.send_kwargs())
         await self.service.set_seen(game.id, seat.seat, game.row.seq)
 
@@ -323,15 +368,12 @@ class Publisher:
         assert state is not None and game.row.channel_id is not None
         names = game.names()
         standings = []
-        for s in engine.result(state):
-            detail = (
-                f"{s.rubies} rubies · {s.lira} Lira · {s.goods} goods · {s.cards} bonus cards"
-            )
-            standings.append((s.rank, names.get(s.seat, "?"), detail))
-        winners = [names.get(seat, "?") for seat in engine.winners(state)]
+        for s in result(state):
+            standings.append((s.rank, names.get(s.seat, "?"), payloads.standing_detail(s.rubies, s.lira, s.goods, s.cards)))
+        winners = [names.get(seat, "?") for seat in winning_seats(state)]
         images = await self.service.images_of(game, ())
         payload = payloads.end_payload(
-            game.id, engine.view(state, None), standings, game.row.seed, images.public, winners,
+            game.id, game_view(state, None), standings, game.row.seed, images.public, winners,
         )
         message = await self.channel(game.row.channel_id).send(**payload.send_kwargs())
         await self.service.put_message(MessageRow(
@@ -351,7 +393,7 @@ class Publisher:
         for seat in seats_of(game):
             if seat.user_id is None or (only is not None and seat.seat != only):
                 continue
-            own = engine.view(state, seat.seat)
+            own = game_view(state, seat.seat)
             digest = cards_digest(own, seat.seat)
             user = str(seat.user_id)
             row = await self.service.message(game.id, "cards", user)

@@ -23,23 +23,27 @@ import contextlib
 import logging
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import discord
 
-from .. import engine
-from ..service import Game, UserSettings, errors
-from ..store import DatabaseError, TimerRow, remove_stale_partials
-from ..store import backup as backup_database
-from .handlers import jump_url
+from ..service import (
+    PAUSE_DAYS,
+    PAUSED,
+    DatabaseError,
+    Game,
+    TimerRow,
+    UserSettings,
+    errors,
+    pending,
+    remove_stale_partials,
+)
+from ..service import backup as backup_database
+from .handlers import Handlers, jump_url
 from .idle import idle_notice, mute_view, muted_notice
 from .lobby import LOBBY_DAYS
 from .payloads import Payload
 from .publisher import RETRY_SECONDS, ChannelBlocked, DiscordBusy
 from .text import plain
-
-if TYPE_CHECKING:
-    from .handlers import Handlers
 
 log = logging.getLogger(__name__)
 
@@ -129,6 +133,8 @@ class Scheduler:
             await self.remind(timer)
         elif timer.kind == "timeout":
             await self.time_out(timer)
+        elif timer.kind == PAUSED:
+            await self.close_paused(timer)
         else:
             log.warning("game %s: unknown timer kind %r dropped", timer.game_id, timer.kind)
             await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
@@ -140,7 +146,7 @@ class Scheduler:
         running game and is not away; else None, with the timer taken off (or, while they are
         away, moved to their return)."""
         game = await self.service.load(timer.game_id)
-        decision = engine.pending(game.state) if game.state is not None and game.row.status == "active" else None
+        decision = pending(game.state) if game.state is not None and game.row.status == "active" else None
         seat = timer.payload.get("seat")
         if decision is None or decision.player != seat or game.seats[decision.player].played_by_computer:
             await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
@@ -251,6 +257,18 @@ class Scheduler:
         if await self.service.notice_once(game.id, f"idle.{game.state.decision_id}", user):
             await self.publisher.send(game, idle_notice(game, seat, game.options.timeout_hours))
         await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
+
+    async def close_paused(self, timer: TimerRow) -> None:
+        """A game nobody came back to within its pause ends without a result; the channel is told
+        and is free again."""
+        closed = await self.service.close_paused(timer.game_id, timer.due_at)
+        if closed is None:  # woken, ended or paused anew meanwhile: nothing to close
+            await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
+            return
+        log.info("game %s: closed after its pause", closed.id)
+        await self.publisher.sync(closed.id)
+        why = f"Nobody came back to game #{closed.id} within {PAUSE_DAYS} days, so it is closed without a result."
+        await self.publisher.send(closed, Payload(why + " The channel is free for a new game."))
 
     # -- once an hour: lobbies, forgotten games, backups -------------------------------------------
 

@@ -4,19 +4,13 @@ their statistics per server."""
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import TYPE_CHECKING
 
 import discord
 
-from .. import engine
-from ..service import errors
-from ..service.users import parse_quiet, parse_zone
-from .handlers import jump_url
-from .payloads import Payload
+from ..service import GameRecord, errors, parse_quiet, parse_zone, pending
+from .handlers import Handlers, jump_url
+from .payloads import Answer, Payload
 from .text import EMBED_DESCRIPTION_LIMIT, newest_lines, place_name, plain
-
-if TYPE_CHECKING:
-    from .handlers import Answer, Handlers
 
 
 async def games_overview(handlers: Handlers, user: str) -> Answer:
@@ -30,7 +24,7 @@ async def games_overview(handlers: Handlers, user: str) -> Answer:
         if game.state is None:
             lines.append(f"#{row.id} · {place} · waiting in the lobby")
             continue
-        decision = engine.pending(game.state)
+        decision = pending(game.state)
         seat = game.seat_of(user)
         mine = decision is not None and seat is not None and decision.player == seat.seat
         turn = await svc.message(row.id, "turn")
@@ -77,23 +71,19 @@ async def set_away(handlers: Handlers, user: str, days: int) -> Answer:
 
 
 async def user_stats(handlers: Handlers, user: str) -> Answer:
-    svc = handlers.service
-    per_guild: dict[int | None, list[tuple[bool, int]]] = defaultdict(list)
-    for row in await svc.user_games(user, finished=True):
-        if row.status != "finished" or row.origin != "discord":
-            continue
-        game = await svc.load(row.id)
-        seat = game.seat_of(user)
-        if seat is None or game.state is None:
-            continue
-        standing = next(s for s in engine.result(game.state) if s.seat == seat.seat)
-        per_guild[row.guild_id].append((standing.rank == 1, standing.rubies))
+    """Finished games, wins and mean rubies per server; a win the computer mostly played for the
+    person (the service's `records` decides) is listed apart."""
+    per_guild: dict[int | None, list[GameRecord]] = defaultdict(list)
+    for record in await handlers.service.records(user):
+        per_guild[record.guild_id].append(record)
     if not per_guild:
         return "You have not finished a game yet."
     lines = []
     for guild_id, games in sorted(per_guild.items(), key=lambda kv: -len(kv[1])):
         name = place_name(handlers.client, guild_id, None)
-        wins = sum(1 for won, _ in games if won)
-        mean = sum(r for _, r in games) / len(games)
-        lines.append(f"**{name}**: {len(games)} finished, {wins} won, {mean:.1f} rubies on average")
+        own = sum(1 for g in games if g.own_win)
+        helped = sum(1 for g in games if g.won and not g.own_win)
+        mean = sum(g.rubies for g in games) / len(games)
+        won = f"{own} won" + (f", {helped} won with the computer's help" if helped else "")
+        lines.append(f"**{name}**: {len(games)} finished, {won}, {mean:.1f} rubies on average")
     return Payload(None, discord.Embed(title="Your Istanbul statistics", description="\n".join(lines)[:4096]))

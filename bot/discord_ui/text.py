@@ -26,6 +26,11 @@ def plain(name: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
+def counted(count: float, noun: str, plural: str | None = None) -> str:
+    """A number with its noun agreeing: "1 bonus card", "2 bonus cards", "1 ruby", "1.5 hours"."""
+    return f"{count:g} {noun if count == 1 else plural or noun + 's'}"
+
+
 def clip(text: str, limit: int) -> str:
     """`text` cut to `limit` characters, with an ellipsis when something was cut."""
     return text if len(text) <= limit else text[: max(0, limit - 1)].rstrip() + "…"

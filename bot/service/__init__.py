@@ -6,21 +6,35 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..ai import get_policy
+from ..engine import Decision, GameState, Option, View, fill_seats, pending, result, view, winners
+from ..engine.components import COLOURS
+from ..engine.texts import (
+    CARD_NAMES,
+    CARD_TEXTS,
+    MOSQUE_TILE_NAMES,
+    MOSQUE_TILE_TEXTS,
+    rule_text,
+    rule_topics,
+)
+from ..render.palette import turn_palette
 from ..settings import Settings
-from ..store import Database
+from ..store import Database, DatabaseError, TimerRow, backup, remove_stale_partials
+from ..store.surface import MessageRow
 from . import errors
-from .core import Clock, Game, Outcome, Policy, random_policy
+from .core import PAUSE_DAYS, PAUSED, Clock, Game, Outcome, Policy, random_policy
 from .lobby import LobbyMixin
 from .local import LocalGame, LocalMixin
 from .options import TableOptions, parse_options
 from .play import PlayMixin
 from .queries import Placing, QueryMixin
+from .records import GameRecord, RecordMixin
 from .render import Picture, RenderMixin, TurnImages
 from .surface import SurfaceMixin
-from .users import UserSettings
+from .users import UserSettings, parse_quiet, parse_zone, zones_matching
 
 
-class GameService(LobbyMixin, PlayMixin, QueryMixin, RenderMixin, LocalMixin, SurfaceMixin):
+class GameService(LobbyMixin, PlayMixin, QueryMixin, RecordMixin, RenderMixin, LocalMixin, SurfaceMixin):
     """Construct with an open `Database` (or use `GameService.open(path)`)."""
 
     @classmethod
@@ -37,7 +51,14 @@ class GameService(LobbyMixin, PlayMixin, QueryMixin, RenderMixin, LocalMixin, Su
         await self.db.close()
 
 
+# What a front end needs of the engine and the store comes through here too (the Discord layer
+# imports only this package and bot.settings): the current decision and views, results, rule
+# texts and colours; the store's rows, its error and its backup; the computer players and the
+# renderer's one-time preparation.
 __all__ = [
-    "Clock", "Game", "GameService", "LocalGame", "Outcome", "Picture", "Placing", "Policy", "TableOptions", "errors", "parse_options",
-    "TurnImages", "UserSettings", "random_policy",
+    "CARD_NAMES", "CARD_TEXTS", "COLOURS", "MOSQUE_TILE_NAMES", "MOSQUE_TILE_TEXTS", "PAUSED", "PAUSE_DAYS", "Clock",
+    "DatabaseError", "Decision", "Game", "GameRecord", "GameService", "GameState", "LocalGame", "MessageRow",
+    "Option", "Outcome", "Picture", "Placing", "Policy", "TableOptions", "TimerRow", "TurnImages", "UserSettings",
+    "View", "backup", "errors", "fill_seats", "get_policy", "parse_options", "parse_quiet", "parse_zone", "pending",
+    "random_policy", "remove_stale_partials", "result", "rule_text", "rule_topics", "turn_palette", "view", "winners", "zones_matching",
 ]

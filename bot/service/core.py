@@ -4,10 +4,11 @@ input as one transaction, per-game locks, the clock and the cache."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -25,6 +26,9 @@ from .options import TableOptions, parse_options
 Clock = Callable[[], float]
 SERVICE_EVENT = "svc."  # service events in the log (seat changes and the like); the engine skips them
 TURN_TIMERS = ("reminder", "timeout")
+PAUSED = "paused"  # timer kind: a game nobody plays any more waits for a person; due when it closes
+PAUSE_DAYS = 7
+DAY = 86400.0
 
 
 @dataclass(slots=True)
@@ -43,11 +47,24 @@ class Game:
     def options(self) -> TableOptions:
         return parse_options(self.row.options)
 
-    def seat_of(self, user: str) -> SeatRow | None:
+    def seat_of(self, user: object) -> SeatRow | None:
+        """The seat of this person (never a computer seat: those have no user)."""
+        if not isinstance(user, str) or not user:
+            return None
         for s in self.seats:
             if s.user_id == user:
                 return s
         return None
+
+    def people_playing(self) -> list[SeatRow]:
+        """The people's seats that their people play themselves (not handed to the computer)."""
+        return [s for s in self.seats if not s.played_by_computer]
+
+    @property
+    def left_by_everyone(self) -> bool:
+        """Whether people sat at this table and the computer plays every seat now (the last
+        person's seat passed to it). A game that started without people never is."""
+        return any(s.kind != "ai" for s in self.seats) and not self.people_playing()
 
     def names(self) -> dict[int, str]:
         return {s.seat: s.name for s in self.seats}
@@ -100,6 +117,17 @@ class StateCache(OrderedDict[int, tuple[int, GameState]]):
         return entry
 
 
+MAX_ID = 2**63 - 1  # SQLite's largest integer
+
+
+def game_number(game_id: object) -> int:
+    """A game id as the caller gave it, checked: an int (not a bool, not a string of digits) that
+    SQLite can hold; `UnknownGame` otherwise."""
+    if type(game_id) is not int or not 0 < game_id <= MAX_ID:
+        raise UnknownGame(game_id)
+    return game_id
+
+
 def engine_events(rows: Sequence[sql.EventRow]) -> list[Event]:
     return [Event(r.kind, r.player, r.payload) for r in rows if not r.kind.startswith(SERVICE_EVENT)]
 
@@ -117,15 +145,24 @@ class ServiceCore:
         self._locks: dict[int, asyncio.Lock] = {}
         self._cache = StateCache(cached_games)
 
-    def lock(self, game_id: int) -> asyncio.Lock:
-        lock = self._locks.get(game_id)
-        if lock is None:
-            lock = self._locks[game_id] = asyncio.Lock()
-        return lock
+    @contextlib.asynccontextmanager
+    async def locked(self, game_id: object) -> AsyncIterator[int]:
+        """Hold the game's lock (one writer per game at a time); yields the checked id. Only a
+        game that exists gets a lock, so ids made up by a caller never fill the lock table."""
+        checked = game_number(game_id)
+        lock = self._locks.setdefault(checked, asyncio.Lock())
+        try:
+            async with lock:
+                yield checked  # the body loads the game first: UnknownGame when there is none
+        except UnknownGame:
+            if self._locks.get(checked) is lock and not lock.locked():
+                del self._locks[checked]  # no game, no lock (a writer that slips in meanwhile is
+            raise  # still caught by the log's sequence check when it commits)
 
     async def _load(self, conn: aiosqlite.Connection, game_id: int, *, with_state: bool = True) -> Game:
         """The game's row, seats and state (`with_state=False`: no state, for what needs only the
         row, such as abandoning a game whose stored state is damaged)."""
+        game_id = game_number(game_id)
         row = await sql.get_game(conn, game_id)
         if row is None:
             raise UnknownGame(game_id)

@@ -8,8 +8,8 @@ class ServiceError(Exception):
 
 
 class UnknownGame(ServiceError):
-    def __init__(self, game_id: int) -> None:
-        super().__init__(f"There is no game #{game_id}.")
+    def __init__(self, game_id: object) -> None:
+        super().__init__(f"There is no game #{shown(str(game_id))}.")
 
 
 class NotSeated(ServiceError):
@@ -47,6 +47,13 @@ class GameIsOver(ServiceError):
 class NothingToUndo(ServiceError):
     def __init__(self) -> None:
         super().__init__("There is nothing you can take back now.")
+
+
+class AlreadyTakenBack(ServiceError):
+    """An undo offered at a decision the game has moved on from (a second click on one Undo)."""
+
+    def __init__(self) -> None:
+        super().__init__("Already taken back: that Undo was for an earlier moment, so nothing more was undone.")
 
 
 class LobbyFull(ServiceError):

@@ -21,6 +21,7 @@ from .errors import (
     NotAllowed,
     NotInLobby,
     NotSeated,
+    shown,
 )
 from .options import TableOptions, parse_options
 
@@ -35,13 +36,14 @@ class LobbyMixin(ServiceCore):
     ) -> Game:
         """A new lobby with its creator seated (a watched local game seats nobody: its creator only
         starts it). A Discord channel holds one lobby or game at a time."""
+        _check_person(creator, creator_name)
         opts = options if isinstance(options, TableOptions) else parse_options(options or {})
         if origin not in ("discord", "local"):
-            raise BadOptions(f"unknown origin {origin!r}")
+            raise BadOptions(f"Unknown origin '{shown(str(origin))}': a game is played on Discord ('discord') or at one keyboard ('local').")
         if opts.watched and origin != "local":
-            raise BadOptions("only a local game can be watched; a Discord table needs a seat for a person")
+            raise BadOptions("Only a local game can be watched: a Discord table needs a seat for a person.")
         if origin == "discord" and channel_id is None:
-            raise BadOptions("a Discord game needs a channel")
+            raise BadOptions("A Discord game needs a channel to be played in.")
         _check_colour(colour)
         now = self.clock()
         async with self.db.transaction() as conn:
@@ -63,8 +65,9 @@ class LobbyMixin(ServiceCore):
             return await self._load(conn, game_id)
 
     async def join(self, game_id: int, user: str, name: str, colour: str | None = None) -> Game:
+        _check_person(user, name)
         _check_colour(colour)
-        async with self.lock(game_id), self.db.transaction() as conn:
+        async with self.locked(game_id) as game_id, self.db.transaction() as conn:
             game = await self._load(conn, game_id)
             _lobby(game)
             if game.seat_of(user) is not None:
@@ -81,7 +84,7 @@ class LobbyMixin(ServiceCore):
     async def choose_colour(self, game_id: int, user: str, colour: str | None) -> Game:
         """A seated player picks a free colour in the lobby (None: drawn at the start)."""
         _check_colour(colour)
-        async with self.lock(game_id), self.db.transaction() as conn:
+        async with self.locked(game_id) as game_id, self.db.transaction() as conn:
             game = await self._load(conn, game_id)
             _lobby(game)
             me = game.seat_of(user)
@@ -89,6 +92,8 @@ class LobbyMixin(ServiceCore):
                 raise NotSeated()
             if colour and any(s.colour == colour and s.user_id != user for s in game.seats):
                 raise NotAllowed(f"{colour.capitalize()} is already taken.")
+            if me.colour == colour:
+                return game  # nothing changes: nothing is written
             seats = [
                 SeatRow(s.game_id, s.seat, s.kind, s.user_id, s.name, colour if s.user_id == user else s.colour, False)
                 for s in game.seats
@@ -98,7 +103,7 @@ class LobbyMixin(ServiceCore):
 
     async def leave(self, game_id: int, user: str) -> Game:
         """Leave a lobby; when its creator leaves, the lobby closes."""
-        async with self.lock(game_id), self.db.transaction() as conn:
+        async with self.locked(game_id) as game_id, self.db.transaction() as conn:
             game = await self._load(conn, game_id)
             _lobby(game)
             seat = game.seat_of(user)
@@ -115,7 +120,7 @@ class LobbyMixin(ServiceCore):
 
     async def set_options(self, game_id: int, user: str, **changes: Any) -> Game:
         """The creator changes the table's options until the start."""
-        async with self.lock(game_id), self.db.transaction() as conn:
+        async with self.locked(game_id) as game_id, self.db.transaction() as conn:
             game = await self._load(conn, game_id)
             _lobby(game)
             if user != game.row.creator:
@@ -131,7 +136,7 @@ class LobbyMixin(ServiceCore):
 
     async def start(self, game_id: int, user: str, *, seed: int | None = None, shuffle: bool = True) -> Game:
         """Seat everyone in a random order, fill computer seats, give colours, deal the game."""
-        async with self.lock(game_id), self.db.transaction() as conn:
+        async with self.locked(game_id) as game_id, self.db.transaction() as conn:
             game = await self._load(conn, game_id)
             _lobby(game)
             if user != game.row.creator:
@@ -178,7 +183,7 @@ class LobbyMixin(ServiceCore):
     async def abandon(self, game_id: int, user: str, *, admin: bool = False) -> Game:
         """End a lobby or a game without a result (its creator, or a channel admin); also a game
         whose stored state is damaged (it is not loaded for this)."""
-        async with self.lock(game_id), self.db.transaction() as conn:
+        async with self.locked(game_id) as game_id, self.db.transaction() as conn:
             game = await self._load(conn, game_id, with_state=False)
             self.check_abandon(game, user, admin=admin)
             await sql.set_status(conn, game_id, "abandoned", self.clock())
@@ -194,6 +199,14 @@ def _lobby(game: Game) -> None:
         raise GameIsOver() if game.row.status in ("finished", "abandoned") else NotInLobby()
 
 
+def _check_person(user: object, name: object) -> None:
+    """A seat's person: an id and a name, both non-empty text (no id is a computer seat's mark)."""
+    if not isinstance(user, str) or not user:
+        raise NotSeated()
+    if not isinstance(name, str) or not name.strip():
+        raise BadOptions("A seat needs a name.")
+
+
 def _check_colour(colour: str | None) -> None:
     if colour is not None and colour not in COLOURS:
-        raise BadOptions(f"unknown colour {colour!r}; choose from {', '.join(COLOURS)}")
+        raise BadOptions(f"There is no colour '{shown(str(colour))}'; choose {', '.join(COLOURS[:-1])} or {COLOURS[-1]}.")

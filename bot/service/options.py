@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from ..engine.settings import GameSettings, LayoutName, RuleOptions
-from .errors import BadOptions
+from .refusals import refusal
 
 
 class TableOptions(BaseModel):
@@ -49,6 +49,4 @@ def parse_options(raw: dict[str, Any]) -> TableOptions:
     try:
         return TableOptions.model_validate(raw)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(x) for x in first["loc"]) or "options"
-        raise BadOptions(f"{where}: {first['msg']}") from exc
+        raise refusal(exc) from exc

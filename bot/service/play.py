@@ -9,10 +9,11 @@ from typing import Any
 
 from .. import engine
 from ..engine import EngineError, Event, GameState
+from ..store import TimerRow
 from ..store import games as sql
 from ..store import timers as timer_sql
 from . import errors
-from .core import SERVICE_EVENT, Game, Outcome, Policy, ServiceCore
+from .core import DAY, PAUSE_DAYS, PAUSED, SERVICE_EVENT, Game, Outcome, Policy, ServiceCore
 from .users import stored_settings
 
 
@@ -73,25 +74,36 @@ class PlayMixin(ServiceCore):
 
     async def submit(self, game_id: int, user: str, decision_id: int, code: str) -> Outcome:
         """A seated player's choice; checked by the engine against the current decision."""
-        async with self.lock(game_id):
+        async with self.locked(game_id) as game_id:
             game = await self.load(game_id)
             seat = self._human_seat(game, user)
             state = self._playing(game)
+            if type(decision_id) is not int:
+                raise errors.StaleDecision()
+            if not isinstance(code, str):
+                raise errors.IllegalOption(repr(code))
             d = engine.pending(state)
             if d is not None and d.decision_id == decision_id and d.player != seat:
                 raise errors.NotYourDecision(game.names().get(d.player, ""))
             return await self._accept(game, lambda s: engine.apply(s, seat, decision_id, code))
 
-    async def undo(self, game_id: int, user: str) -> Outcome:
-        async with self.lock(game_id):
+    async def undo(self, game_id: int, user: str, decision_id: int | None = None) -> Outcome:
+        """Take back the user's last choices, as offered at `decision_id` (the decision that was
+        current when the Undo was shown or the command arrived): once the game has moved on from
+        it (the same Undo pressed twice), `AlreadyTakenBack` and nothing changes. None: at
+        whatever decision is current (one keyboard, where nothing can be pressed twice at once)."""
+        async with self.locked(game_id) as game_id:
             game = await self.load(game_id)
             seat = self._human_seat(game, user)
+            state = self._playing(game)
+            if decision_id is not None and (type(decision_id) is not int or decision_id != state.decision_id):
+                raise errors.AlreadyTakenBack()
             return await self._accept(game, lambda s: engine.undo(s, seat))
 
     async def skip_turn(self, game_id: int, by_user: str | None, *, force: bool = False) -> Outcome:
         """Play the idle decider's default choices to the end of their turn. Allowed to another
         seated player once the game's timeout has passed since the last move (or when forced)."""
-        async with self.lock(game_id):
+        async with self.locked(game_id) as game_id:
             game = await self.load(game_id)
             state = self._playing(game)
             decider = self.decider(state)
@@ -104,7 +116,7 @@ class PlayMixin(ServiceCore):
     async def hand_idle_seat(self, game_id: int, by_user: str) -> Game:
         """Another seated player hands the idle decider's seat to the computer player (once the
         game's timeout has passed); the owner can take it back (`take_back_seat`)."""
-        async with self.lock(game_id):
+        async with self.locked(game_id) as game_id:
             game = await self.load(game_id)
             decider = self.decider(self._playing(game))
             assert decider is not None
@@ -144,12 +156,13 @@ class PlayMixin(ServiceCore):
 
     async def set_computer(self, game_id: int, seat: int, computer: bool, *, by_user: str | None = None) -> Game:
         """Hand a person's seat to the computer player, or give it back."""
-        async with self.lock(game_id):
+        async with self.locked(game_id) as game_id:
             return await self._set_computer(await self.load(game_id), seat, computer, by_user)
 
     async def take_back_seat(self, game_id: int, user: str) -> Game:
-        """The owner plays their seat again after a computer played it."""
-        async with self.lock(game_id):
+        """The owner plays their seat again after a computer played it (and so wakes a paused
+        game: any of its former players may)."""
+        async with self.locked(game_id) as game_id:
             game = await self.load(game_id)
             seat = self._human_seat(game, user)
             if not game.seats[seat].computer:
@@ -159,7 +172,7 @@ class PlayMixin(ServiceCore):
     async def _set_computer(self, game: Game, seat: int, computer: bool, by_user: str | None) -> Game:
         """`set_computer` on a game loaded under its lock."""
         self._playing(game)
-        if not 0 <= seat < len(game.seats) or game.seats[seat].kind == "ai":
+        if type(seat) is not int or not 0 <= seat < len(game.seats) or game.seats[seat].kind == "ai":
             raise errors.NotAllowed("Only a person's seat can be handed over.")
         if game.seats[seat].computer == computer:
             return game
@@ -176,22 +189,45 @@ class PlayMixin(ServiceCore):
             changed = await self._load(conn, game_id)
             if changed.state is not None:
                 await self._turn_timers(conn, changed, changed.state, now)
+            if changed.left_by_everyone:  # the last person's seat passed to the computer: pause
+                await timer_sql.set_timer(conn, game_id, PAUSED, now + PAUSE_DAYS * DAY, {"seq": changed.row.seq})
+            else:
+                await timer_sql.clear_timers(conn, game_id, PAUSED)
             return changed
+
+    async def paused(self, game_id: int) -> TimerRow | None:
+        """The pause of a game whose last person's seat passed to the computer, if it waits: its
+        `due_at` is when it closes without a result, its payload's "seq" where it began. No
+        computer plays in a paused game; a former player's `take_back_seat` wakes it."""
+        async with self.db.read() as conn:
+            return next((t for t in await timer_sql.timers_of(conn, game_id) if t.kind == PAUSED), None)
+
+    async def close_paused(self, game_id: int, due_at: float) -> Game | None:
+        """Close a game still paused at its pause's end (`due_at`, the pause timer's) without a
+        result; None when it was woken, ended or paused anew meanwhile."""
+        async with self.locked(game_id) as game_id, self.db.transaction() as conn:
+            game = await self._load(conn, game_id)
+            pause = next((t for t in await timer_sql.timers_of(conn, game_id) if t.kind == PAUSED), None)
+            if pause is None or pause.due_at != due_at or game.row.status != "active" or not game.left_by_everyone:
+                return None
+            await sql.set_status(conn, game_id, "abandoned", self.clock())
+            await timer_sql.clear_timers(conn, game_id)
+            return await self._load(conn, game_id)
 
     async def computer_turns(self, game_id: int, *, seed: int | None = None) -> AsyncIterator[Outcome]:
         """Play computer seats one turn at a time, yielding after each, while a computer decides
         and the previous human turn's grace period is over."""
         rng = random.Random(seed)
         while True:
-            async with self.lock(game_id):
+            async with self.locked(game_id) as game_id:
                 game = await self.load(game_id)
                 if game.row.status != "active" or game.state is None:
                     return
                 decider = self.decider(game.state)
                 if decider is None or not game.seats[decider].played_by_computer:
                     return
-                if not await self.grace_over(game_id):
-                    return
+                if game.left_by_everyone or not await self.grace_over(game_id):
+                    return  # nobody plays it any more: it waits for a person (see `paused`)
                 turn = await asyncio.to_thread(_computer_turn, game.state, decider, self.policy, rng)
                 outcome = await self._accept(game, _already(turn))
             yield outcome

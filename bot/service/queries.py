@@ -11,6 +11,7 @@ from ..store import games as sql
 from ..store import timers as timer_sql
 from .core import SERVICE_EVENT, Game, ServiceCore, engine_events
 from .errors import NotStarted, UnknownGame
+from .records import TurnSpan, turn_spans
 
 # Public lines for the service's own events. The engine's "forfeit" event already says "<name>'s
 # turn was skipped."; the service's note of a skip adds who asked for it (a forced skip: nothing).
@@ -72,6 +73,29 @@ class QueryMixin(ServiceCore):
             if line:
                 out.append((r.seq, game.fill(line)))
         return out
+
+    async def computer_turns_since(self, game_id: int, after_seq: int) -> list[TurnSpan]:
+        """The turns a computer played that began after `after_seq` (each was posted as a message
+        of its own, so a person's turn message may shorten them)."""
+        async with self.db.read() as conn:
+            game = await self._load(conn, game_id)
+            rows = await sql.events(conn, game_id, after_seq)
+        # who was a computer when the window began: the seats now, with the hand-overs since undone
+        computer = {s.seat for s in game.seats if s.played_by_computer}
+        for r in reversed(rows):
+            if r.kind == SERVICE_EVENT + "to_computer" and r.player is not None:
+                computer.discard(r.player)
+            elif r.kind == SERVICE_EVENT + "to_person" and r.player is not None:
+                computer.add(r.player)
+        return [t for t in turn_spans(rows, frozenset(computer)) if t.chooser == "computer"]
+
+    async def taken_back_by(self, game_id: int, after_seq: int) -> int | None:
+        """The seat whose undo is the newest input after `after_seq` (None: no undo since then, or
+        a newer choice). A front end words a turn that was taken back with it."""
+        async with self.db.read() as conn:
+            rows = await sql.events(conn, game_id, after_seq)
+        inputs = [r for r in rows if r.kind in engine.INPUT_KINDS]
+        return inputs[-1].player if inputs and inputs[-1].kind == "undo" else None
 
     async def results(self, game_id: int) -> list[Placing]:
         game = await self.load(game_id)

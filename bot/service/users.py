@@ -4,15 +4,17 @@ user's direct messages are closed to the bot."""
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from typing import Any, Literal
-from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+from zoneinfo import ZoneInfo, available_timezones
 
 import aiosqlite
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from ..store import timers as timer_sql
-from .errors import BadOptions
+from .errors import BadOptions, shown
+from .refusals import refusal
 
 Notify = Literal["channel", "dm", "both", "none"]
 MAX_AWAY_DAYS = 14
@@ -42,18 +44,34 @@ def parse_quiet(text: str) -> tuple[int | None, int | None]:
     return begin, finish
 
 
+@functools.cache
+def _zones() -> dict[str, str]:
+    """Every zone of the time-zone database, by its name in lower case. Only these are zones: a
+    folder of the database ("America"), a path or an overlong name is not one."""
+    return {zone.lower(): zone for zone in available_timezones()}
+
+
+def zone_named(name: str) -> str | None:
+    """The zone's proper name when `name` is one (matched without regard to case), else None."""
+    return _zones().get(name.strip().lower())
+
+
 def parse_zone(name: str) -> str:
     """A valid IANA time zone name (matched without regard to case), or BadOptions."""
-    wanted = name.strip()
-    try:
-        ZoneInfo(wanted)
-        return wanted
-    except (ZoneInfoNotFoundError, ValueError):
-        pass
-    for zone in available_timezones():
-        if zone.lower() == wanted.lower():
-            return zone
-    raise BadOptions(f"'{name}' is not a time zone I know; use a name like Europe/Berlin or America/New_York.")
+    zone = zone_named(name)
+    if zone is None:
+        raise BadOptions(
+            f"'{shown(name)}' is not a time zone I know; use a name like Europe/Berlin or America/New_York."
+        )
+    return zone
+
+
+def zones_matching(text: str, limit: int = 25) -> list[str]:
+    """Zone names containing `text` (any case) for a front end's suggestions: those that start
+    with it first, then the rest, each group in alphabetical order."""
+    wanted = text.strip().lower()
+    found = sorted((not lower.startswith(wanted), zone) for lower, zone in _zones().items() if wanted in lower)
+    return [zone for _, zone in found[:limit]]
 
 
 class UserSettings(BaseModel):
@@ -70,11 +88,10 @@ class UserSettings(BaseModel):
     @field_validator("zone")
     @classmethod
     def _zone(cls, value: str) -> str:
-        try:
-            ZoneInfo(value)
-        except (ZoneInfoNotFoundError, ValueError) as exc:
-            raise ValueError(f"unknown time zone {value!r}") from exc
-        return value
+        zone = zone_named(value)
+        if zone is None:
+            raise ValueError(f"'{shown(value)}' is not a time zone I know")
+        return zone
 
     def quiet_at(self, when: float) -> bool:
         """Whether `when` (a Unix time) falls inside the user's quiet hours."""
@@ -122,13 +139,19 @@ def _hhmm(minutes: int) -> str:
 
 
 async def stored_settings(conn: aiosqlite.Connection, user_id: str) -> UserSettings:
-    """The user's settings as stored (the defaults for a user who never changed any)."""
-    return UserSettings.model_validate(await timer_sql.get_user_settings(conn, user_id))
+    """The user's settings as stored (the defaults for a user who never changed any). A stored
+    value that no longer validates (a zone the time-zone database dropped) is read as its default,
+    so one bad field never stops the user's reminders."""
+    stored = await timer_sql.get_user_settings(conn, user_id)
+    try:
+        return UserSettings.model_validate(stored)
+    except ValidationError as exc:
+        bad = {str(e["loc"][0]) for e in exc.errors() if e["loc"]}
+        return UserSettings.model_validate({k: v for k, v in stored.items() if k not in bad})
 
 
 def merge_settings(current: UserSettings, changes: dict[str, Any]) -> UserSettings:
     try:
         return UserSettings.model_validate({**current.model_dump(), **changes})
     except ValidationError as exc:
-        first = exc.errors()[0]
-        raise BadOptions(f"{'.'.join(str(x) for x in first['loc'])}: {first['msg']}") from exc
+        raise refusal(exc) from exc

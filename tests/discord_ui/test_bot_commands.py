@@ -5,6 +5,7 @@ story longer than a message allows."""
 from __future__ import annotations
 
 import discord
+import pytest
 
 from tests.discord_ui import botkit
 from tests.discord_ui.botkit import Env
@@ -109,3 +110,16 @@ async def test_rules_with_autocomplete_and_games_across_servers(env: Env) -> Non
     assert "know no rule" in unknown.content  # type: ignore[attr-defined]
     games = await slash(env, env.srv.bob, "istanbul games")
     assert "round 1" in games.embed_text and env.srv.guild.name in games.embed_text  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("options", "expected"), [
+    ({"seats": 2, "computers": 2}, "At least one seat must be left for a person."),
+    ({"seats": 5, "neutral_assistants": True}, "The Neutral Assistants variant is for 2-4 players."),
+])
+async def test_a_refused_table_is_answered_in_a_plain_sentence(
+    env: Env, options: dict[str, object], expected: str,
+) -> None:
+    """Not pydantic's wording ("options: Value error, at least one seat must be left for a person")."""
+    answer = await slash(env, env.srv.alice, "istanbul new", options)
+    assert answer.content == expected  # type: ignore[attr-defined]
+    assert await env.service.game_in_channel(env.srv.channel.id) is None

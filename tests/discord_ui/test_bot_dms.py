@@ -66,3 +66,23 @@ async def test_closed_dms_are_told_once_and_retry_works_after_opening_them(env: 
     await env.fake.settle()
     assert "direct messages now" in retry.replies[-1].content
     assert len(env.fake.dms(env.srv.bob)) == 1
+
+
+async def test_retry_dms_while_they_stay_closed_answers_privately_and_posts_no_second_notice(env: Env) -> None:
+    env.fake.close_dms(env.srv.bob)
+    table = env.table
+    await table.open(seats=3)
+    await table.start()
+
+    def notices() -> list[object]:
+        return [m for m in env.fake.messages_in(env.srv.channel) if "cannot send you direct messages" in m.content]
+
+    first = notices()
+    assert len(first) == 1
+    channel_before = len(env.fake.messages_in(env.srv.channel))
+    for _ in range(3):
+        retry = env.fake.click(first[0], f"ist:u:{table.game_id}:retrydm", env.srv.bob)  # type: ignore[arg-type]
+        await env.fake.settle()
+        assert retry.replies[-1].ephemeral and "still closed" in retry.replies[-1].content
+    assert len(notices()) == 1
+    assert len(env.fake.messages_in(env.srv.channel)) == channel_before

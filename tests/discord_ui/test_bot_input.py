@@ -63,7 +63,7 @@ async def test_someone_not_seated_is_told_so(env: Env) -> None:
     _, decision = await table.decider()
     turn = table.turn_message()
     before = await fingerprint(env.service)
-    for action in ("undo", "cards", "private"):
+    for action in (f"undo.{decision.decision_id}", "cards", "private"):
         click = env.fake.click(turn, f"ist:u:{table.game_id}:{action}", stranger)
         await env.fake.settle()
         assert "not seated" in click.replies[-1].content

@@ -153,3 +153,26 @@ async def test_each_settings_select_changes_its_setting_and_the_panel_shows_the_
     await fake.settle()
     assert refused.replies[-1].ephemeral and "2-4 players" in refused.replies[-1].content
     assert await fingerprint(env.service) == before
+
+
+async def test_a_repeated_colour_pick_edits_the_lobby_once(env: Env) -> None:
+    fake, srv = env.fake, env.srv
+    fake.slash(srv.alice, srv.channel, "istanbul new", {"seats": 3})
+    await fake.settle()
+    table = env.table
+    lobby = table.lobby()
+    edits = ("PATCH", "/channels/{channel_id}/messages/{message_id}")
+    fake.select(lobby, f"ist:l:{table.game_id}:colour", ["green"], srv.alice)
+    await fake.settle()
+    after_first = len(fake.requests_to(*edits))
+    before = await fingerprint(env.service)
+    for _ in range(3):  # the same pick from a client that has not seen the edit yet
+        again = fake.select(lobby, f"ist:l:{table.game_id}:colour", ["green"], srv.alice, forge=True)
+        await fake.settle()
+        assert "green" in again.replies[-1].content
+    assert len(fake.requests_to(*edits)) == after_first
+    assert await fingerprint(env.service) == before
+    fake.select(table.lobby(), f"ist:l:{table.game_id}:colour", ["blue"], srv.alice)
+    await fake.settle()
+    assert len(fake.requests_to(*edits)) == after_first + 1
+    assert "Alice (blue)" in table.lobby().embed_text

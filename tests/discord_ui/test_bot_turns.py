@@ -12,7 +12,7 @@ import pytest
 from bot import engine
 from tests.discord_ui import botkit
 from tests.discord_ui.botkit import Env
-from tests.discord_ui.dayskit import started
+from tests.discord_ui.dayskit import finish_turn, started
 from tests.discord_ui.fakecord import Fakecord
 from tests.service.helpers import fingerprint
 
@@ -184,7 +184,8 @@ async def test_before_a_computer_moves_the_person_still_gets_the_grace_period(
             _, d = await table.decider()
             await table.choose(d.default)
         over = env.fake.last_message(env.srv.channel)
-        assert "Turn over" in over.embed_text and f"ist:u:{table.game_id}:undo" in over.custom_ids
+        undo_id = f"ist:u:{table.game_id}:undo.{(await table.game()).state.decision_id}"
+        assert "Turn over" in over.embed_text and undo_id in over.custom_ids
         assert "computer player took this turn" not in over.embed_text  # the computer waits
         env.clock.advance(61)
         await env.fake.bot.scheduler.run_due()
@@ -233,3 +234,119 @@ async def test_the_timer_loop_wakes_after_a_click_and_ends_the_grace_period(
             with contextlib.suppress(asyncio.CancelledError):
                 await loop
         await botkit.stop_env(env)
+
+
+async def test_no_past_turn_message_keeps_its_your_turn_line(
+    fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The ping line belongs to the live turn message only: the grace-period form of a finished
+    turn and the retired message after it carry no "your turn"."""
+    env = await botkit.start_env(fake, tmp_path, monkeypatch, grace=60)
+    try:
+        table = await started(env)
+        user, decision = await table.decider()
+        first = table.turn_message()
+        assert "your turn" in first.content
+        while (await table.decider())[1].player == decision.player:
+            await table.choose((await table.decider())[1].default)
+        over = env.fake.message(first.id)
+        assert "Turn over" in over.embed_text and "your turn" not in over.content
+        env.clock.advance(61)
+        await env.fake.bot.scheduler.run_due()
+        await env.fake.settle()
+        retired = env.fake.message(first.id)
+        assert retired.components == [] and "your turn" not in retired.content
+        live = table.turn_message()
+        assert live.id != first.id and "your turn" in live.content
+    finally:
+        await botkit.stop_env(env)
+
+
+async def test_a_double_click_on_undo_takes_back_one_choice_and_the_second_hears_it_is_done(env: Env) -> None:
+    table = await started(env)
+    user, decision = await table.decider()
+    await table.choose(decision.default)  # the move: the same person decides next
+    assert (await table.decider())[0] is user
+    turn = table.turn_message()
+    now = (await table.game()).state.decision_id
+    undo_id = f"ist:u:{table.game_id}:undo.{now}"
+    assert turn.button("Undo").custom_id == undo_id  # the Undo names the decision it is offered at
+    seq = (await table.game()).row.seq
+    first = env.fake.click(turn, undo_id, user)
+    second = env.fake.click(turn, undo_id, user)  # before anything settles: a real race
+    await env.fake.settle()
+    game = await table.game()
+    assert game.row.seq == seq + 1  # one undo logged
+    answers = [r.content for i in (first, second) for r in i.replies]
+    assert len(answers) == 1 and "already taken back" in answers[0].lower()
+    # /istanbul undo takes back the choice that was last when it arrived
+    await table.choose(decision.default)
+    seq = (await table.game()).row.seq - 1
+    answer = env.fake.slash(user, env.srv.channel, "istanbul undo", {})
+    await env.fake.settle()
+    assert "Taken back" in answer.replies[-1].content
+    assert (await table.game()).row.seq == seq + 2
+
+
+async def test_an_undo_button_without_a_decision_is_from_an_older_version(env: Env) -> None:
+    table = await started(env)
+    user, decision = await table.decider()
+    await table.choose(decision.default)
+    turn = table.turn_message()
+    before = await fingerprint(env.service)
+    old = env.fake.click(turn, f"ist:u:{table.game_id}:undo", user, forge=True)
+    await env.fake.settle()
+    assert "older version" in old.replies[-1].content and old.replies[-1].ephemeral
+    assert await fingerprint(env.service) == before
+
+
+async def test_an_undo_after_the_turn_passed_retires_the_next_message_as_taken_back(env: Env) -> None:
+    """A's turn passes to B; A takes it back before B chooses. B's message does not say B moved:
+    it says A took the turn back and B plays after A; A is not pinged for their own undo, B is
+    pinged again when B must decide."""
+    table = await started(env)
+    a, decision = await table.decider()
+    while (await table.decider())[0] is a:
+        await table.choose((await table.decider())[1].default)
+    b, _ = await table.decider()
+    b_message = table.turn_message()
+    assert b.id in b_message.pings
+    mark = b_message.id
+    answer = env.fake.slash(a, env.srv.channel, "istanbul undo", {})
+    await env.fake.settle()
+    assert "Taken back" in answer.replies[-1].content
+    assert (await table.decider())[0] is a
+    retired = env.fake.message(b_message.id)
+    assert retired.components == [] and "your turn" not in retired.content
+    a_name, b_name = a.display_name or a.name, b.display_name or b.name
+    assert f"Taken back by {a_name}; {b_name} plays after {a_name}." in retired.embed_text
+    assert "has moved" not in retired.embed_text and "Turn over" not in retired.embed_text
+    again = table.turn_message()
+    assert again.id > mark and a.id not in again.pings
+    while (await table.decider())[0] is a:
+        await table.choose((await table.decider())[1].default)
+    assert (await table.decider())[0] is b and b.id in table.turn_message().pings
+
+
+async def test_computer_turns_posted_since_a_persons_turn_are_one_line_each_in_their_next_message(env: Env) -> None:
+    table = await started(env, seats=3, computers=2)
+    await env.fake.bot.scheduler.run_due()
+    await env.fake.settle()
+    user, decision = await table.decider()
+    mark = table.turn_message().id
+    await finish_turn(table)  # the computers play at once (no grace period here), then it is the person's turn
+    await env.fake.bot.scheduler.run_due()
+    await env.fake.settle()
+    again = table.turn_message()
+    assert again.id > mark and user.id in again.pings
+    posted = [m for m in env.fake.messages_in(env.srv.channel) if mark < m.id < again.id
+              and "computer player took this turn" in m.embed_text]
+    assert len(posted) == 2  # one message per computer turn
+    game = await table.game()
+    computers = [s.name for s in game.seats if s.kind == "ai"]
+    story = again.embed_text
+    for name in computers:
+        assert story.count(f"{name} played a turn (posted above).") == 1
+    for message in posted:  # not repeated word for word
+        first_line = message.embeds[0]["description"].splitlines()[0]
+        assert first_line not in story

@@ -71,15 +71,18 @@ async def test_a_game_without_a_move_for_thirty_days_is_closed_with_a_notice(env
     retired = env.fake.message(turn.id)
     assert retired.components == [] and "Turn over." in retired.embed_text and retired.files
     assert await env.service.timers(game.id) == []
-    over = await click(env, turn, f"ist:u:{game.id}:undo", user, forge=True)  # a button seen before the edit
+    over = await click(env, turn, turn.button("Undo").custom_id or "", user, forge=True)  # seen before the edit
     assert over.content == "This game is over."
     fresh = await command(env, user, "new", {"seats": 2})
     assert "is open" in fresh.content
 
 
-async def finished_game(svc: GameService, channel: Channel, people: list[User], rubies: list[int]) -> int:
+async def finished_game(
+    svc: GameService, channel: Channel, people: list[User], rubies: list[int], *, computer: tuple[int, ...] = (),
+) -> int:
     """A game in `channel` between `people` (seated in that order) that ends with these rubies:
-    the end is triggered from the start and every turn of the round is skipped."""
+    the end is triggered from the start and every turn of the round is skipped, but those of the
+    seats in `computer`, which are handed to the computer player and played by it."""
     first = people[0]
     game = await svc.create_lobby(
         creator=str(first.id), creator_name=first.display_name or first.name, options={"seats": len(people)},
@@ -96,8 +99,13 @@ async def finished_game(svc: GameService, channel: Channel, people: list[User], 
         state.end_triggered = True
 
     await botkit.set_position(svc, game.id, at_the_end)
+    for seat in computer:
+        await svc.set_computer(game.id, seat, True)
     while not (game := await svc.load(game.id)).state.finished:
-        await svc.skip_turn(game.id, None, force=True)
+        async for _ in svc.computer_turns(game.id, seed=1):
+            pass
+        if not (game := await svc.load(game.id)).state.finished:
+            await svc.skip_turn(game.id, None, force=True)
     assert game.row.status == "finished"
     return game.id
 
@@ -125,6 +133,20 @@ async def test_stats_count_finished_games_wins_and_mean_rubies_per_server(env: E
     ]
     carol = await command(env, srv.carol, "stats")
     assert carol.embed_text.splitlines()[1:] == ["**Bazaar**: 1 finished, 0 won, 1.0 rubies on average"]
+
+
+async def test_a_win_the_computer_played_is_listed_as_won_with_its_help(env: Env) -> None:
+    srv, svc = env.srv, env.service
+    await finished_game(svc, srv.channel, [srv.alice, srv.bob], [5, 2], computer=(0,))
+    await finished_game(svc, srv.channel, [srv.alice, srv.bob], [6, 1])
+    alice = await command(env, srv.alice, "stats")
+    assert alice.embed_text.splitlines()[1:] == [
+        "**Bazaar**: 2 finished, 1 won, 1 won with the computer's help, 5.5 rubies on average",
+    ]
+    records = await svc.records(str(srv.alice.id))
+    assert [(r.won, r.own_win, r.own_turns, r.computer_turns) for r in records] == [  # the newest first
+        (True, True, 0, 0), (True, False, 0, 1),
+    ][::-1]
 
 
 async def test_a_channel_the_bot_cannot_see_does_not_stop_the_sweep_of_other_games(env: Env) -> None:

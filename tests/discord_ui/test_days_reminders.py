@@ -218,3 +218,26 @@ async def test_a_bot_stopped_right_after_sending_a_reminder_does_not_send_it_aga
     await later(env, HOUR)
     assert len(reminders(channel_since(env, mark))) == 1
     assert [t.payload.get("count") for t in await env.service.timers(table.game_id) if t.kind == "reminder"] == [1]
+
+
+@pytest.mark.parametrize("zone", ["America", "Europe/", "../../etc/passwd", "x" * 300, "Europe/Berlin/extra", "Etc"])
+async def test_a_name_that_is_not_a_zone_is_refused_in_one_line(env: Env, zone: str) -> None:
+    """A folder of the time-zone database or an overlong name is no zone (before, both ended in
+    'Something went wrong' and a traceback)."""
+    before = await fingerprint(env.service)
+    answer = await command(env, env.srv.alice, "settings", {"zone": zone, "quiet": "22:00-07:00"})
+    assert "is not a time zone I know" in answer.content and "\n" not in answer.content
+    assert len(answer.content) < 200
+    assert await fingerprint(env.service) == before
+
+
+async def test_the_zone_option_suggests_zones(env: Env) -> None:
+    berlin = env.fake.autocomplete(env.srv.alice, env.srv.channel, "istanbul settings", "zone", "berl")
+    await env.fake.settle()
+    assert [c["value"] for c in berlin.choices] == ["Europe/Berlin"]
+    america = env.fake.autocomplete(env.srv.alice, env.srv.channel, "istanbul settings", "zone", "America")
+    await env.fake.settle()
+    values = [c["value"] for c in america.choices]
+    assert 1 <= len(values) <= 25 and all(v.startswith("America/") for v in values)
+    answer = await command(env, env.srv.alice, "settings", {"zone": values[0]})
+    assert values[0] in answer.content

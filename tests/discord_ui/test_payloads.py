@@ -103,3 +103,37 @@ def test_the_end_names_the_winner_or_those_who_share_the_win_and_the_seed() -> N
     shared = payloads.end_payload(3, public, standings, None, PICTURES, ["**Ann**", "Bob"])
     assert shared.embed is not None and shared.embed.title == "Game over — \\*\\*Ann\\*\\*, Bob share the win!"
     assert "seed" not in (shared.embed.description or "")
+
+
+def test_every_count_agrees_with_its_noun() -> None:
+    assert payloads.standing_detail(1, 1, 1, 1) == "1 ruby · 1 Lira · 1 good · 1 bonus card"
+    assert payloads.standing_detail(0, 12, 3, 2) == "0 rubies · 12 Lira · 3 goods · 2 bonus cards"
+    state = engine.new_game(engine.GameSettings(players=2), ["red", "blue"], 3)
+    seat = payloads.Seat(0, "Ann", "red", 1234, False)
+    for grace, wait in ((1, "about 1 second;"), (60, "about 60 seconds;"), (60 * 60, "about 60 minutes;"),
+                        (90, "about 90 seconds;"), (150, "about 2 minutes;")):
+        over = payloads.over_payload(1, engine.view(state, None), seat, NAMES, [], PICTURES, "Bob", grace, 4)
+        assert over.embed is not None and wait.replace(";", "") in (over.embed.description or ""), grace
+
+
+def test_the_cards_message_names_the_mosque_tiles_it_lists() -> None:
+    state = engine.new_game(engine.GameSettings(players=2), ["red", "blue"], 3)
+    state = state.copy()
+    state.players[0].cards = ()
+    state.players[0].mosque_tiles = ("red",)
+    own = engine.view(engine.validate(state), 0)
+    seat = payloads.Seat(0, "Ann", "red", 1234, False)
+    shown = payloads.cards_payload(1, own, seat, b"png")
+    assert shown.embed is not None and shown.embed.title == "Your bonus cards (0) and mosque tiles (1)"
+
+
+def test_a_decision_with_only_private_options_names_its_decider_on_the_button() -> None:
+    state = engine.new_game(engine.GameSettings(players=2), ["red", "blue"], 3)
+    seat = payloads.Seat(0, "Ann", "red", 1234, False)
+    d = decision(0, private=2)
+    payload = payloads.turn_payload(1, engine.view(state, None), d, seat, NAMES, [], PICTURES, ping=False)
+    labels = [getattr(i.item, "label", None) for i in payload.view.children]  # type: ignore[union-attr, attr-defined]
+    assert "Ann: choose privately…" in labels
+    some_public = payloads.turn_payload(1, engine.view(state, None), decision(2, private=1), seat, NAMES, [], PICTURES,
+                                        ping=False)
+    assert "Choose privately…" in [getattr(i.item, "label", None) for i in some_public.view.children]  # type: ignore[union-attr, attr-defined]

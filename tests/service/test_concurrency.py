@@ -97,3 +97,22 @@ async def test_two_services_on_one_file_take_a_choice_once(tmp_path: Path, monke
     finally:
         await first.close()
         await second.close()
+
+
+async def test_fifty_undos_offered_at_one_decision_take_back_one_choice(svc: GameService) -> None:
+    """50 simultaneous undos of the Undo offered at one decision (a double click, fifty times):
+    one choice is taken back, the other 49 are told it was already taken back (before, up to six
+    choices went)."""
+    game = await local_table(svc, people=3, layout="in_order")
+    for code in ("go.2", "a.leave"):
+        game = (await svc.submit(game.id, "p0", decision(game).decision_id, code)).game
+    offered = decision(game).decision_id
+    results = await asyncio.gather(*(svc.undo(game.id, "p0", offered) for _ in range(50)), return_exceptions=True)
+    accepted = [r for r in results if isinstance(r, Outcome)]
+    refused = [r for r in results if isinstance(r, errors.AlreadyTakenBack)]
+    assert len(accepted) == 1 and len(refused) == 49
+    assert "already taken back" in str(refused[0]).lower()
+    assert (await event_kinds(svc, game.id)).count("undo") == 1
+    loaded = await svc.load(game.id)
+    assert loaded.state is not None and loaded.state.players[0].merchant == 2  # the move stays
+    assert await svc.replay(game.id) == loaded.state

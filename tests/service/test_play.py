@@ -357,3 +357,75 @@ async def test_a_person_may_undo_the_end_of_turn_during_the_grace(tmp_path: Path
         assert [o async for o in svc.computer_turns(game.id)] == []  # Ann decides again
     finally:
         await svc.close()
+
+
+async def test_an_undo_offered_before_the_game_moved_on_is_refused(svc: GameService) -> None:
+    """The Undo shown at one decision takes back nothing once the game has moved on from it:
+    neither after it was used once, nor after another choice was made meanwhile."""
+    game = await table(svc)
+    game = (await svc.submit(game.id, "p0", decision(game).decision_id, "go.2")).game
+    shown_at = decision(game).decision_id
+    game = (await svc.submit(game.id, "p0", shown_at, "a.leave")).game
+    await refused(svc, game.id, lambda: svc.undo(game.id, "p0", shown_at), errors.AlreadyTakenBack)
+    now = decision(game).decision_id
+    await svc.undo(game.id, "p0", now)
+    await refused(svc, game.id, lambda: svc.undo(game.id, "p0", now), errors.AlreadyTakenBack)
+
+
+async def test_the_last_person_leaving_pauses_the_game_until_a_player_comes_back(
+    svc: GameService, clock: FakeClock,
+) -> None:
+    """When the last person's seat passes to the computer, no computer plays the game out: it
+    waits (seven days at most) until any former player takes their seat back."""
+    game = await table(svc, people=2, computers=1)
+    await svc.set_computer(game.id, 1, True, by_user="p1")
+    assert await svc.paused(game.id) is None  # Ann still plays
+    left = await svc.set_computer(game.id, 0, True, by_user="p0")
+    assert left.left_by_everyone
+    pause = await svc.paused(game.id)
+    assert pause is not None and pause.due_at == clock() + 7 * DAY
+    before = await fingerprint(svc)
+    assert [o async for o in svc.computer_turns(game.id, seed=1)] == []
+    assert await fingerprint(svc) == before
+    back = await svc.take_back_seat(game.id, "p1")  # any former player wakes it
+    assert not back.left_by_everyone and await svc.paused(game.id) is None
+    played = [o async for o in svc.computer_turns(game.id, seed=1)]
+    now = await svc.load(game.id)
+    assert now.row.status == "active" and decision(now).player == 1  # until Bob must decide
+    assert all(o.decider_before in (0, 2) for o in played)
+
+
+async def test_a_pause_nobody_ends_closes_the_game_after_seven_days(svc: GameService, clock: FakeClock) -> None:
+    game = await table(svc, people=1, computers=1)
+    await svc.set_computer(game.id, 0, True, by_user="p0")
+    pause = await svc.paused(game.id)
+    assert pause is not None
+    clock.advance(7 * DAY)
+    assert [t.kind for t in await svc.due_timers()] == ["paused"]
+    closed = await svc.close_paused(game.id, pause.due_at)
+    assert closed is not None and closed.row.status == "abandoned"
+    assert await svc.timers(game.id) == []
+    assert await svc.close_paused(game.id, pause.due_at) is None  # once
+
+
+async def test_a_woken_game_is_not_closed_by_its_old_pause(svc: GameService, clock: FakeClock) -> None:
+    game = await table(svc, people=1, computers=1)
+    await svc.set_computer(game.id, 0, True, by_user="p0")
+    pause = await svc.paused(game.id)
+    assert pause is not None
+    await svc.take_back_seat(game.id, "p0")
+    clock.advance(8 * DAY)
+    assert await svc.close_paused(game.id, pause.due_at) is None
+    assert (await svc.load(game.id)).row.status == "active"
+
+
+async def test_a_game_that_started_without_people_is_never_paused(svc: GameService) -> None:
+    """Computers alone at a table someone chose to watch play on: that is not a game its people left."""
+    lobby = await svc.create_lobby(
+        creator="watcher", creator_name="Computer Eda", origin="local", kind="ai",
+        options={"seats": 2, "computers": 1},
+    )
+    game = await svc.start(lobby.id, "watcher", seed=3, shuffle=False)
+    assert all(s.kind == "ai" for s in game.seats) and not game.left_by_everyone
+    played = [o async for o in svc.computer_turns(game.id, seed=2)]
+    assert played[-1].finished and await svc.paused(game.id) is None

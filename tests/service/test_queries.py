@@ -271,3 +271,39 @@ async def test_a_persons_turn_end_starts_the_grace_timer(tmp_path: Path, clock: 
         assert grace == [clock() + 45]
     finally:
         await svc.close()
+
+
+async def test_a_stored_zone_that_is_no_zone_reads_as_the_default(svc: GameService) -> None:
+    """Settings stored with a zone the database does not know (an older bot's check let folders
+    through) do not stop the user's reminders: that field reads as its default."""
+    from bot.store import timers as timer_sql
+
+    async with svc.db.transaction() as conn:
+        await timer_sql.set_user_settings(conn, "u1", {"zone": "America", "notify": "dm"})
+    settings = await svc.user_settings("u1")
+    assert settings.zone == "UTC" and settings.notify == "dm"
+    with pytest.raises(errors.BadOptions, match="not a time zone"):
+        await svc.update_user_settings("u1", zone="America")
+
+
+def test_a_seats_turns_are_counted_as_its_persons_or_the_computers() -> None:
+    """The first turn (dealt at the start) begins with the first input; a turn the person chose
+    in is theirs even if the computer took over halfway; a skipped turn is nobody's."""
+    from bot.service.records import turns_played
+    from bot.store import EventRow
+
+    def ev(seq: int, kind: str, player: int | None) -> EventRow:
+        return EventRow(seq, kind, player, {}, 0.0)
+
+    log = [
+        ev(1, "input", 0), ev(2, "move", 0), ev(3, "input", 0),  # seat 0's first turn: the person
+        ev(4, "turn", 1), ev(5, "input", 1),
+        ev(6, "turn", 0), ev(7, "input", 0), ev(8, "svc.to_computer", 0), ev(9, "input", 0),  # the person chose
+        ev(10, "turn", 1), ev(11, "input", 1),
+        ev(12, "turn", 0), ev(13, "input", 0),  # the computer
+        ev(14, "turn", 1), ev(15, "input", 1),
+        ev(16, "turn", 0), ev(17, "forfeit", 0),  # skipped: nobody's
+        ev(18, "turn", 1), ev(19, "svc.to_person", 0), ev(20, "input", 1), ev(21, "input", 0),  # off-turn: not a turn
+    ]
+    assert turns_played(log, 0) == (2, 1)
+    assert turns_played(log, 1) == (4, 0)
