@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import traceback
 from dataclasses import dataclass, field
-from typing import Any, get_args
+from typing import Any
 
 from bot.engine import (
     Decision,
@@ -31,9 +31,10 @@ from bot.engine import (
 )
 from bot.engine.components import COLOURS
 from bot.engine.invariants import violations
+from bot.engine.modules import game_of
 from bot.engine.settings import LayoutName
 
-LAYOUTS: tuple[LayoutName, ...] = get_args(LayoutName)
+LAYOUTS: tuple[LayoutName, ...] = game_of(()).layouts  # the base game's layouts
 UNDO_RATE = 0.03  # chance of taking a choice back right after it, when the engine allows it
 UNDO_AGAIN_RATE = 0.3  # chance of taking back one more choice after an undo, when allowed
 FORFEIT_RATE = 0.004  # chance per decision that the deciding player forfeits instead

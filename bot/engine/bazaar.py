@@ -12,8 +12,18 @@ from typing import Final
 
 from .components import BASE_BONUS_CARDS
 from .letters.data import LETTERS_BONUS_CARDS, Bundle
+from .modules import Module, register_module
 
 CATACOMBS: Final = 25
+
+# An implied module: in play exactly when Mocha & Baksheesh and Letters & Seals both are
+# (RULES-NOTES D-11); its title names the game, and it adds place 25. Not playable yet.
+BAZAAR = register_module(
+    Module(
+        name="", key="bazaar", title="The Great Bazaar", playable=False, places=(CATACOMBS,),
+        implied_by=("mocha", "letters"), order=3,
+    )
+)
 BOARD_PLACES: Final = tuple(range(1, 26))
 BOARD_ROWS: Final = 5
 BOARD_COLUMNS: Final = 5

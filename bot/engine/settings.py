@@ -1,12 +1,23 @@
-"""Game settings: player count, expansions, layout, variants and the rule options (RULES-NOTES §4)."""
+"""Game settings: player count, expansions, layout, variants and the rule options (RULES-NOTES §4).
+
+Which modules and layouts combine is `bot.engine.modules`' business: without a layout a game
+takes its game's default (base ``short``, one expansion ``first``, the Great Bazaar ``random``);
+a pairing the game does not allow, and a module that is not playable yet, are refused with one
+sentence. Tests and previews validate with ``context={"preview": True}`` (see `preview_settings`)
+to build games of modules that have not landed.
+"""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
-LayoutName = Literal["short", "long", "in_order", "random"]
+from . import modules
+from .modules import LayoutName
+
+__all__ = ["RULE_NAMES", "VARIANTS", "GameSettings", "LayoutName", "RuleOptions", "preview_settings"]
+
 VARIANTS = ("neutral_assistants", "caravan_leader")
 
 
@@ -39,10 +50,36 @@ class GameSettings(BaseModel):
     caravan_leader: bool = False
     rules: RuleOptions = RuleOptions()
 
+    @model_validator(mode="before")
+    @classmethod
+    def _game_defaults(cls, data: Any) -> Any:
+        """The expansions in their stored order, and the game's default layout if none is given."""
+        if not isinstance(data, dict):
+            return data
+        expansions = data.get("expansions", ())
+        if not isinstance(expansions, list | tuple) or not all(isinstance(x, str) for x in expansions):
+            return data  # the field's own validation words the problem
+        try:
+            named = modules.normalised(expansions)
+        except ValueError:
+            return data  # an unknown name: the field's own validation refuses it
+        data = {**data, "expansions": named}
+        if data.get("layout") is None:
+            data["layout"] = modules.default_layout(named)
+        return data
+
     @model_validator(mode="after")
-    def _check(self) -> GameSettings:
-        if self.expansions:
-            raise ValueError("the expansions are not built yet: only the base game can be played")
+    def _check(self, info: ValidationInfo) -> GameSettings:
+        preview = bool(info.context and info.context.get("preview"))
+        problem = modules.settings_problem(self.expansions, self.layout, preview)
+        if problem:
+            raise ValueError(problem)
         if self.neutral_assistants and self.players > 4:
             raise ValueError("the Neutral Assistants variant is for 2-4 players")
         return self
+
+
+def preview_settings(**fields: Any) -> GameSettings:
+    """Settings of a game whose modules may not be playable yet (tests, layout previews); every
+    other check applies."""
+    return GameSettings.model_validate(fields, context={"preview": True})

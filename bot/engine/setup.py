@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from . import chance
 from .components import (
     ASSISTANTS_AT_START,
-    BASE_BONUS_CARDS,
     COLOURS,
     EXTENSIONS_PER_PLAYER,
     FOUNTAIN,
@@ -24,15 +23,17 @@ from .components import (
     sultan_rubies_at_setup,
 )
 from .encounters import relocate
-from .layouts import make_grid
 from .machine import Tx, draw_card, push, settle
+from .modules import bonus_cards_of, grid_for
 from .settings import GameSettings
 from .state import Board, GameState, Player, Step, Turn
 from .tokens import NEUTRAL_TOKENS
 
 
 def bonus_deck(settings: GameSettings) -> tuple[str, ...]:
-    return tuple(sorted(k for k, n in BASE_BONUS_CARDS.items() for _ in range(n)))
+    """The bonus cards of a game, sorted: every module in play adds its own (components.md §8)."""
+    cards = bonus_cards_of(settings.expansions, settings.rules.ls_bonus_deck)
+    return tuple(sorted(k for k, n in cards.items() for _ in range(n)))
 
 
 def new_game(settings: GameSettings, players: Sequence[str], seed: int) -> GameState:
@@ -50,7 +51,7 @@ def new_game(settings: GameSettings, players: Sequence[str], seed: int) -> GameS
         subdraws[0] += 1
         return chance.outcome(seed, counter, subdraws[0]) % k
 
-    grid = make_grid(settings.layout, draw)
+    grid = grid_for(settings.expansions, settings.layout, draw)
     counter += 1
     small = chance.shuffled(seed, counter, tuple(SMALL_DEMAND_TILES))
     counter += 1

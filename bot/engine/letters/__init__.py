@@ -1,3 +1,32 @@
-"""Letters & Seals: places 21-24, letters and seals, the companion, the Courier, kiosk tiles and the
-module's bonus cards. `data` holds the component numbers, `texts` the names and rule texts; the rules
-themselves are registered with the engine by the module's issue."""
+"""Letters & Seals: places 21-24, letters, the companion, kiosk tiles (not playable yet).
+
+What the module registers so far: its title, its places, its first-game grid (components.md
+§1.3) and its 28 bonus cards (components.md §8.3; house value H3: 4 "letter", the "good + 3
+Lira" card once in each of the four colours, 2 of every other kind), which a Letters & Seals
+game may play without the base cards (RULES-NOTES D-21, rule option ``ls_bonus_deck``). The
+counts are ``data.LETTERS_BONUS_CARDS``; ``data`` holds the component numbers and ``texts`` the
+names and rule texts; what each card does comes with the module's issue.
+"""
+
+from __future__ import annotations
+
+from ..modules import Module, register_module
+from . import data
+
+LETTERS = register_module(
+    Module(
+        name="letters",
+        title="Letters & Seals",
+        playable=False,
+        order=2,
+        places=(21, 22, 23, 24),
+        first_layout=(
+            9, 1, 4, 21, 3,
+            15, 6, 7, 11, 22,
+            13, 24, 12, 14, 8,
+            10, 2, 23, 5, 16,
+        ),
+        bonus_cards=tuple(data.LETTERS_BONUS_CARDS.items()),
+        deck_alone=True,
+    )
+)  # fmt: skip

@@ -1,5 +1,29 @@
-"""Mocha & Baksheesh: places 17-20, coffee, guild cards, the Tavern and the Coffee House.
+"""Mocha & Baksheesh: places 17-20, coffee, guild cards, the Tavern (not playable yet).
 
-``data`` holds the numbers printed on the module's components, ``texts`` its names and rule texts.
-Nothing here is registered with the engine yet.
+``data`` holds the numbers printed on the module's components, ``texts`` its names and rule
+texts. What the module registers so far: its title, its places, its first-game grid
+(components.md §1.3) and its 18 bonus cards (``data.BONUS_CARDS``: components.md §8.2, house
+value H2). What each card does comes with the module's issue.
 """
+
+from __future__ import annotations
+
+from ..modules import Module, register_module
+from . import data
+
+MOCHA = register_module(
+    Module(
+        name="mocha",
+        title="Mocha & Baksheesh",
+        playable=False,
+        order=1,
+        places=(17, 18, 19, 20),
+        first_layout=(
+            16, 15, 18, 3, 10,
+            8, 1, 7, 17, 4,
+            2, 19, 6, 12, 9,
+            20, 11, 5, 14, 13,
+        ),
+        bonus_cards=tuple(data.BONUS_CARDS.items()),
+    )
+)  # fmt: skip
