@@ -110,6 +110,7 @@ from . import movement as _movement  # noqa: F401
 from . import places as _places  # noqa: F401
 from . import turn as _turn  # noqa: F401
 from .decision import CHANCE_KINDS, INPUT_KINDS, Decision, Event, Option, fill_seats
+from .decks import holdings, set_chance_script
 from .describe import describe
 from .errors import (
     EngineError,
@@ -120,7 +121,7 @@ from .errors import (
     ScriptError,
     StaleDecision,
 )
-from .machine import apply, pending, set_chance_script
+from .machine import apply, pending
 from .replay import continue_from, replay
 from .scoring import Standing, result, winners
 from .settings import GameSettings, RuleOptions
@@ -133,6 +134,6 @@ __all__ = [
     "CHANCE_KINDS", "INPUT_KINDS", "Board", "Decision", "EngineError", "Event", "GameOver", "GameSettings",
     "GameState", "IllegalChoice", "LastMove", "NotYourDecision", "NothingToUndo", "Option", "Player",
     "RuleOptions", "ScriptError", "StaleDecision", "Standing", "Step", "View", "apply", "can_undo", "continue_from",
-    "describe", "determinize", "fill_seats", "forfeit_turn", "from_json", "new_game", "pending", "replay", "result",
+    "describe", "determinize", "fill_seats", "forfeit_turn", "from_json", "holdings", "new_game", "pending", "replay", "result",
     "set_chance_script", "to_json", "undo", "validate", "view", "winners",
 ]

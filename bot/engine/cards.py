@@ -20,8 +20,9 @@ from .components import (
     YELLOW_TILE_PRICE,
 )
 from .decision import Option, who
+from .decks import can_draw
 from .encounters import take_reward
-from .machine import FREE_WINDOWS, StepKind, Tx, can_draw, pop, push, register
+from .machine import FREE_WINDOWS, StepKind, Tx, pop, push, register
 from .movement import arrive, move_options
 from .places import ACTION_MODIFIERS, PLACES, perform
 from .places.caravansary import recall

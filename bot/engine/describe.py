@@ -13,6 +13,7 @@ from typing import Any
 from .board import place_name
 from .components import CATCH_LIRA
 from .decision import Event, seat_ref
+from .decks import DECK_NAMED, Deck
 from .texts import card_phrase as card
 from .texts import goods_phrase, join_and
 from .tokens import neutral_token, token_noun
@@ -166,7 +167,8 @@ def _ruby(who: str, d: dict[str, Any], own: bool) -> str:
 
 def _discard(who: str, d: dict[str, Any], own: bool) -> str:
     why = " to pay the Governor" if d.get("why") == "governor" else ""
-    return f"{who} discarded {card(d['card'])}{why}."
+    deck = _deck(d)
+    return f"{who} discarded {deck.phrase(d['card']) if deck else card(d['card'])}{why}."
 
 
 def _tile_used(who: str, d: dict[str, Any], own: bool) -> str:
@@ -179,6 +181,32 @@ def _tile_used(who: str, d: dict[str, Any], own: bool) -> str:
     if d.get("lira"):
         return f"{who} paid {d['lira']} Lira to use {tile}."
     return f"{who} used {tile}."
+
+
+def _deck(d: dict[str, Any]) -> Deck | None:
+    """The deck an event names (None: the bonus cards, whose events name none)."""
+    return DECK_NAMED.get(d["deck"]) if "deck" in d else None
+
+
+def _draw(who: str, d: dict[str, Any], own: bool) -> str:
+    deck = _deck(d)
+    if deck is None:
+        return f"{who} drew {card(d['card'])}." if own else f"{who} drew a bonus card."
+    if deck.private and not own:
+        return f"{who} drew {deck.noun}."
+    return f"{who} {'drew' if deck.private else 'turned up'} {deck.phrase(d['card'])}."
+
+
+def _reshuffle(who: str, d: dict[str, Any], own: bool) -> str:
+    deck = _deck(d)
+    if deck is None:
+        return "The discard pile was shuffled into a new draw pile."
+    return f"The discarded {deck.title}s were shuffled into a new face-down pile."
+
+
+def _no_card(who: str, d: dict[str, Any], own: bool) -> str:
+    deck = _deck(d)
+    return f"{who} found no {deck.title if deck else 'bonus card'} left to take."
 
 
 def _forfeit(who: str, d: dict[str, Any], own: bool) -> str:
@@ -197,7 +225,7 @@ LINES: dict[str, Line] = {
     "end_early": _end_early,
     "relocate": _relocate,
     "waived": _waived,
-    "dice": lambda who, d, own: f"{who} rolled {d['d'][0]} and {d['d'][1]}.",
+    "dice": lambda who, d, own: f"{who} rolled {join_and([str(x) for x in d['d']])}.",
     "action": _action,
     "skip": _skip,
     "recall": _recall,
@@ -225,12 +253,12 @@ LINES: dict[str, Line] = {
         f"A ruby from the supply now waits at {place_name(d['place'])}, at the highest price."
     ),
     # bonus cards (a card drawn from the face-down pile is named to its owner only)
-    "draw": lambda who, d, own: f"{who} drew {card(d['card'])}." if own else f"{who} drew a bonus card.",
+    "draw": _draw,
     "take_discard": lambda who, d, own: f"{who} took {card(d['card'])} from the discard pile.",
     "discard": _discard,
     "card": lambda who, d, own: f"{who} played {card(d['card'])}.",
-    "reshuffle": lambda who, d, own: "The discard pile was shuffled into a new draw pile.",
-    "no_card": lambda who, d, own: f"{who} found no bonus card left to take.",
+    "reshuffle": _reshuffle,
+    "no_card": _no_card,
     # mosque tiles
     "tile_used": _tile_used,
     "mosque_tile": lambda who, d, own: f"{who} took {_tile(d['colour'])}.",

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from .components import CATCH_LIRA, GOOD_INDEX, GOODS, GOVERNOR_FEE, SMUGGLER_FEE
 from .decision import Option, seat_ref, who
-from .machine import StepKind, Tx, can_draw, discard_card, draw_card, pop, push, register, roll
+from .decks import can_draw, discard_card, draw_card, roll
+from .machine import StepKind, Tx, pop, push, register
 from .state import GameState, Step
 from .texts import GOOD_NAMES, card_phrase
 from .tokens import (

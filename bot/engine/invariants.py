@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 
 from .components import (
@@ -16,16 +17,37 @@ from .components import (
     ruby_target,
 )
 from .decision import CODE_RE, MAX_LABEL, MAX_OPTIONS, MAX_PUBLIC_OPTIONS, Decision
+from .decks import BONUS_DECK, Deck, decks_in_play
 from .machine import pending
+from .registry import Registry
 from .settings import GameSettings
-from .setup import bonus_deck
 from .state import HIDDEN, GameState
 from .views import view
 
+Check = Callable[[GameState], list[str]]
+INVARIANTS: Registry[Check] = Registry("invariants")  # a module's own checks, each in words
+
+
+def register_invariant(check: Check, module: str) -> Check:
+    return INVARIANTS.add(check, module)
+
 
 @cache
-def _deck(settings: GameSettings) -> Counter[str]:
-    return Counter(bonus_deck(settings))
+def _contents(deck: Deck, settings: GameSettings) -> Counter[str]:
+    return Counter(deck.contents(settings))
+
+
+def deck_violations(g: GameState) -> list[str]:
+    """Each deck in play is conserved: pile + discard + hands + face-up places = its contents."""
+    out = []
+    for deck in decks_in_play(g.settings):
+        hands = tuple(c for p in g.players for c in deck.hand(p))
+        found = Counter(deck.pile(g) + deck.discard(g) + hands + tuple(deck.face_up(g)))
+        if found != _contents(deck, g.settings):
+            out.append("bonus cards are not conserved" if deck is BONUS_DECK else f"the {deck.name} deck is not conserved")
+        if deck.pile(g) != tuple(sorted(deck.pile(g))):
+            out.append(f"the {deck.name} pile is not kept sorted (its order must not exist before a draw)")
+    return out
 
 
 def violations(g: GameState) -> list[str]:
@@ -57,9 +79,7 @@ def violations(g: GameState) -> list[str]:
     )
     if rubies != RUBIES_IN_BOX:
         out.append(f"{rubies} rubies in the game, not {RUBIES_IN_BOX}")
-    cards = Counter(g.draw_pile + g.discard + tuple(c for p in g.players for c in p.cards))
-    if cards != _deck(g.settings):
-        out.append("bonus cards are not conserved")
+    out += deck_violations(g)
     if sum(p.extensions for p in g.players) + b.wainwright_extensions != EXTENSIONS_PER_PLAYER * n:
         out.append("wheelbarrow extensions are not conserved")
     values = mosque_tile_values(n)
@@ -78,13 +98,20 @@ def violations(g: GameState) -> list[str]:
         out.append("a game must have exactly one pending decision until it is over")
     if d is not None:
         out += option_violations(d)
+    decks = decks_in_play(g.settings)
     for viewer in [None, *range(n)]:
         v = view(g, viewer).state
-        if v.rng_seed or v.rng_counter or v.script_dice or v.script_cards or v.undo is not None:
+        if v.rng_seed or v.rng_counter or v.script_dice or v.script_cards or v.script_draws or v.undo is not None:
             out.append(f"the view of {viewer} carries the generator, a script or the undo record")
-        for p in v.players:
-            if p.seat != viewer and any(c != HIDDEN for c in p.cards):
-                out.append(f"the view of {viewer} shows seat {p.seat}'s cards")
+        for deck in decks:
+            if any(c != HIDDEN for c in deck.pile(v)):
+                out.append(f"the view of {viewer} shows the {deck.name} pile")
+            for p in v.players:
+                if deck.private and p.seat != viewer and any(c != HIDDEN for c in deck.hand(p)):
+                    what = "cards" if deck is BONUS_DECK else f"{deck.name} hand"
+                    out.append(f"the view of {viewer} shows seat {p.seat}'s {what}")
+    for check in INVARIANTS.active(g.settings):
+        out += check(g)
     return out
 
 

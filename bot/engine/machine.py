@@ -9,13 +9,12 @@ them; nothing here knows a particular place or card.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from . import chance
 from .decision import Decision, Event, Option
-from .errors import GameOver, IllegalChoice, NotYourDecision, ScriptError, StaleDecision
+from .errors import GameOver, IllegalChoice, NotYourDecision, StaleDecision
 from .state import GameState, Step, Undo
 
 
@@ -35,6 +34,7 @@ class StepKind:
     """Base class of step handlers. Subclasses set `name` and override what they need."""
 
     name = ""
+    module = "base"  # the module that registers it
     free = False  # offer the free window (cards, tiles) alongside
     decline: str | None = None  # the decline code, used as the default where offered
 
@@ -101,92 +101,6 @@ def end_turn_early(tx: Tx, reason: str, place: int = 0) -> None:
         tx.emit("end_early", g.turn.player, reason=reason, place=place)
     else:
         tx.emit("end_early", g.turn.player, reason=reason)
-
-
-# ---- chance ---------------------------------------------------------------------------------
-
-def roll(tx: Tx) -> tuple[int, int]:
-    g = tx.g
-    if g.script_dice:
-        d = g.script_dice[0]
-        g.script_dice = g.script_dice[1:]
-        if not (1 <= d[0] <= 6 and 1 <= d[1] <= 6):
-            raise ScriptError(f"scripted dice {d} are not two values 1-6")
-    else:
-        d = chance.dice(g.rng_seed, g.rng_counter)
-    g.rng_counter += 1
-    tx.emit("dice", g.turn.player, d=[d[0], d[1]])
-    tx.barrier = True
-    return d
-
-
-def reshuffle_if_empty(tx: Tx) -> None:
-    g = tx.g
-    if not g.draw_pile and g.discard:
-        g.draw_pile = tuple(sorted(g.discard))
-        g.discard = ()
-        tx.emit("reshuffle", None, cards=len(g.draw_pile))
-
-
-def can_draw(g: GameState) -> bool:
-    """Whether a draw would bring a card: the discard pile is shuffled in when the draw pile
-    runs out, and with both empty a draw yields nothing (RULES-NOTES E-34)."""
-    return bool(g.draw_pile or g.discard)
-
-
-def draw_card(tx: Tx, seat: int) -> str | None:
-    """Draw one bonus card from the face-down pile into a hand (a chance outcome)."""
-    g = tx.g
-    reshuffle_if_empty(tx)
-    if not g.draw_pile:
-        tx.emit("no_card", seat)
-        return None
-    pile = g.draw_pile
-    if g.script_cards:
-        card = g.script_cards[0]
-        if card not in pile:
-            raise ScriptError(f"scripted card {card!r} is not in the draw pile")
-        g.script_cards = g.script_cards[1:]
-        index = pile.index(card)
-    else:
-        index = chance.pick(g.rng_seed, g.rng_counter, len(pile))
-        card = pile[index]
-    g.rng_counter += 1
-    g.draw_pile = pile[:index] + pile[index + 1 :]
-    add_card(g, seat, card)
-    tx.emit("draw", seat, card=card)
-    tx.barrier = True
-    reshuffle_if_empty(tx)
-    return card
-
-
-def add_card(g: GameState, seat: int, card: str) -> None:
-    p = g.mut(seat)
-    p.cards = tuple(sorted(p.cards + (card,)))
-
-
-def remove_card(g: GameState, seat: int, card: str) -> None:
-    p = g.mut(seat)
-    cards = list(p.cards)
-    cards.remove(card)
-    p.cards = tuple(cards)
-
-
-def discard_card(tx: Tx, seat: int, card: str, why: str) -> None:
-    remove_card(tx.g, seat, card)
-    tx.g.discard = tx.g.discard + (card,)
-    tx.emit("discard", seat, card=card, why=why)
-    tx.barrier = True  # a card shown face up
-
-
-def set_chance_script(
-    state: GameState, dice: Iterable[tuple[int, int]] = (), cards: Iterable[str] = ()
-) -> GameState:
-    """Return a copy whose next dice rolls and next drawn bonus cards are the ones given."""
-    g = state.copy()
-    g.script_dice = g.script_dice + tuple((int(a), int(b)) for a, b in dice)
-    g.script_cards = g.script_cards + tuple(cards)
-    return g
 
 
 # ---- decisions ------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ The engine names no module here: everything about a module comes from its regist
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Literal, get_args
 
@@ -60,7 +60,7 @@ class Module:
     """One module of the Big Box as its package registers it."""
 
     name: str  # the value in GameSettings.expansions ("" for an implied module)
-    title: str  # for players: "Mocha & Baksheesh"
+    title: str  # for players: "Mocha & Baksheesh" (an implied module with a title names the game)
     playable: bool  # False until the module's rules have landed
     places: tuple[int, ...] = ()  # the places it adds to the board
     first_layout: tuple[int, ...] = ()  # its first-game 5x4 grid, rows top to bottom
@@ -75,7 +75,8 @@ class Module:
         return self.key or self.name
 
 
-MODULES: dict[str, Module] = {}  # by `ident`, in registration order
+MODULES: dict[str, Module] = {}  # by `ident`, in their order
+CHANGE_HOOKS: list[Callable[[], None]] = []  # called when a module registers (registries drop their caches)
 
 
 def register_module(module: Module) -> Module:
@@ -83,6 +84,8 @@ def register_module(module: Module) -> Module:
     ordered = sorted(MODULES.values(), key=lambda m: m.order)
     MODULES.clear()
     MODULES.update((m.ident, m) for m in ordered)
+    for hook in CHANGE_HOOKS:
+        hook()
     return module
 
 
@@ -141,8 +144,9 @@ def game_of(expansions: Iterable[str]) -> Game:
     implied = [m for m in mods if m.implied_by]
     if not named:
         key, title = BASE, MODULES[BASE].title
-    elif implied:
-        key, title = implied[-1].ident, implied[-1].title
+    elif any(m.title for m in implied):
+        named_game = [m for m in implied if m.title][-1]
+        key, title = named_game.ident, named_game.title
     else:
         key, title = named[0], " and ".join(m.title for m in mods if m.name)
     width, height = GRID_SIZES[min(len(named), 2)]

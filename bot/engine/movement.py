@@ -8,8 +8,9 @@ from functools import lru_cache
 from .board import blocked_for, grid_of, neutral_merchants_at, place_name
 from .components import FOUNTAIN, MERCHANT_FEE
 from .decision import Option, who
+from .decks import roll
 from .layouts import Edges, Grid
-from .machine import StepKind, Tx, end_turn_early, pop, push, register, roll
+from .machine import StepKind, Tx, end_turn_early, pop, push, register
 from .state import GameState, Step
 from .texts import join_and
 from .tokens import MERCHANT, TokenKind, move_token, paid_at

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from .decision import INPUT_KINDS, Event
-from .machine import apply, set_chance_script
+from .decks import scripts_of, set_chance_script
+from .machine import apply
 from .settings import GameSettings
 from .setup import new_game
 from .state import GameState
@@ -34,10 +35,9 @@ def continue_from(g: GameState, events: Iterable[Event]) -> GameState:
 
 def _replay_one(g: GameState, batch: list[Event]) -> GameState:
     first = batch[0]
-    dice = [(e.data["d"][0], e.data["d"][1]) for e in batch if e.kind == "dice"]
-    cards = [e.data["card"] for e in batch if e.kind == "draw"]
-    if dice or cards:
-        g = set_chance_script(g, dice, cards)
+    dice, draws = scripts_of(batch)
+    if dice or draws:
+        g = set_chance_script(g, dice, draws)
     if first.player is None:
         raise ValueError(f"an input event without a player: {first}")
     if first.kind == "input":

@@ -22,8 +22,9 @@ from .components import (
     mosque_tile_values,
     sultan_rubies_at_setup,
 )
+from .decks import decks_in_play, draw_card
 from .encounters import relocate
-from .machine import Tx, draw_card, push, settle
+from .machine import Tx, push, settle
 from .modules import bonus_cards_of, grid_for
 from .settings import GameSettings
 from .state import Board, GameState, Player, Step, Turn
@@ -94,10 +95,12 @@ def new_game(settings: GameSettings, players: Sequence[str], seed: int) -> GameS
     board.ruby_supply = RUBIES_IN_BOX - on_board
     g = GameState(
         settings=settings, width=grid.width, layout=grid.places, players=seats, board=board,
-        draw_pile=bonus_deck(settings), discard=(), steps=(), turn=Turn(player=0, start=FOUNTAIN),
+        draw_pile=(), discard=(), steps=(), turn=Turn(player=0, start=FOUNTAIN),
         round=1, turns=0, decision_id=0, end_triggered=False, finished=False, last_move=None,
         rng_seed=seed, rng_counter=counter,
     )
+    for deck in decks_in_play(settings):
+        deck.set_pile(g, deck.contents(settings))
     tx = Tx(g)
     for token in NEUTRAL_TOKENS.in_play(settings):  # the dice place each neutral token
         relocate(tx, None, token)

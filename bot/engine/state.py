@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import TypeAdapter
+from pydantic import PlainSerializer, PlainValidator, TypeAdapter
 
 from .components import BASE_CAPACITY, GOOD_INDEX
 from .settings import GameSettings
@@ -20,6 +20,55 @@ if TYPE_CHECKING:
     from .decision import Decision
 
 HIDDEN = "?"
+
+
+# ---- optional parts (module state) -----------------------------------------------------------------
+
+
+class Part:
+    """Base class of a module's state on the board or on a player: a frozen dataclass registered
+    with `register_part`. Parts are never changed in place: a write replaces the part (and the
+    dict holding it), so states share every part nobody wrote (copy on write)."""
+
+
+PART_TYPES: dict[str, type[Part]] = {}  # name -> class
+PART_MODULES: dict[str, str] = {}  # name -> the module that owns it
+
+
+def register_part(name: str, cls: type[Part], module: str) -> type[Part]:
+    """Make `cls` (a frozen dataclass subclass of `Part`) storable as the part called `name`."""
+    PART_TYPES[name] = cls
+    PART_MODULES[name] = module
+    _part_adapter.cache_clear()
+    return cls
+
+
+@cache
+def _part_adapter(name: str) -> TypeAdapter[Any]:
+    try:
+        return TypeAdapter(PART_TYPES[name])
+    except KeyError:
+        raise ValueError(f"no part called {name!r} is registered") from None
+
+
+def _parts_in(raw: Any) -> dict[str, Part]:
+    if not isinstance(raw, dict):
+        raise ValueError("parts must be a mapping of part names")
+    out: dict[str, Part] = {}
+    for name, value in raw.items():
+        cls = PART_TYPES.get(name)
+        if cls is not None and isinstance(value, cls):
+            out[name] = value
+        else:
+            out[name] = _part_adapter(name).validate_python(value)
+    return out
+
+
+def _parts_out(parts: dict[str, Part]) -> dict[str, Any]:
+    return {name: _part_adapter(name).dump_python(part, mode="json") for name, part in parts.items()}
+
+
+Parts = Annotated[dict[str, Part], PlainValidator(_parts_in), PlainSerializer(_parts_out)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +116,8 @@ class Player:
     rubies: int
     mosque_tiles: tuple[str, ...]
     cards: tuple[str, ...]  # bonus cards in hand (hidden from the others), sorted
+    hands: dict[str, tuple[str, ...]] = field(default_factory=dict)  # other private hands by deck, sorted
+    parts: Parts = field(default_factory=dict)  # module parts of this player
 
     @property
     def capacity(self) -> int:
@@ -78,7 +129,7 @@ class Player:
     def copy(self) -> Player:
         return Player(
             self.seat, self.colour, self.merchant, self.stack, self.assistants, self.family, self.lira,
-            self.goods, self.extensions, self.rubies, self.mosque_tiles, self.cards,
+            self.goods, self.extensions, self.rubies, self.mosque_tiles, self.cards, self.hands, self.parts,
         )
 
 
@@ -100,14 +151,23 @@ class Board:
     neutral_assistants: tuple[int, ...]  # places of neutral assistants on the board, sorted
     ruby_supply: int
     caravan_leader: int  # seat holding the Caravan tile, -1 while it lies on the Caravansary
+    parts: Parts = field(default_factory=dict)  # module parts of the board
 
     def copy(self) -> Board:
         return Board(
             self.wainwright_extensions, self.wainwright_rubies, self.mail, self.small_demand,
             self.large_demand, self.sultan_rubies, self.gemstone_rubies, self.mosque_tiles,
             self.mosque_rubies, self.governor, self.smuggler, self.neutral_merchants, self.neutral_colours,
-            self.neutral_assistants, self.ruby_supply, self.caravan_leader,
+            self.neutral_assistants, self.ruby_supply, self.caravan_leader, self.parts,
         )
+
+
+@dataclass(frozen=True, slots=True)
+class Pile:
+    """A deck other than the bonus cards (those keep `GameState.draw_pile` and `discard`)."""
+
+    pile: tuple[str, ...] = ()  # face down, a sorted multiset
+    discard: tuple[str, ...] = ()  # face up, top last
 
 
 @dataclass(slots=True)
@@ -138,9 +198,11 @@ class GameState:
     last_move: LastMove | None
     rng_seed: int
     rng_counter: int
-    script_dice: tuple[tuple[int, int], ...] = ()
+    script_dice: tuple[tuple[int, ...], ...] = ()  # hidden: (a, b) both dice, (a,) one die
     script_cards: tuple[str, ...] = ()
     undo: Undo | None = None
+    decks: dict[str, Pile] = field(default_factory=dict)  # the other decks in play, by name
+    script_draws: dict[str, tuple[str, ...]] = field(default_factory=dict)  # hidden: scripted draws by deck
     cache: Decision | None = field(default=None, compare=False, repr=False)  # not serialised
     # Seats whose `Player` object belongs to this state alone (a bit per seat; -1: all). Not
     # serialised: the engine's own copies share the players a choice does not touch.
@@ -150,6 +212,12 @@ class GameState:
         """A copy whose every part may be edited (for tests and tools setting up a position)."""
         g = self.fork()
         g.players = [p.copy() for p in self.players]
+        for p in g.players:  # the dicts too, so that a test may edit them in place
+            p.hands = dict(p.hands)
+            p.parts = dict(p.parts)
+        g.board.parts = dict(g.board.parts)
+        g.decks = dict(g.decks)
+        g.script_draws = dict(g.script_draws)
         g.owned = -1
         return g
 
@@ -163,7 +231,7 @@ class GameState:
             Turn(t.player, t.start, t.yellow_used, t.caravansary_done, t.leader_at_caravansary),
             self.round, self.turns, self.decision_id, self.end_triggered, self.finished,
             self.last_move, self.rng_seed, self.rng_counter, self.script_dice, self.script_cards,
-            self.undo, None, 0,
+            self.undo, self.decks, self.script_draws, None, 0,
         )
 
     def mut(self, seat: int) -> Player:
@@ -173,6 +241,22 @@ class GameState:
             self.players[seat] = self.players[seat].copy()
             self.owned |= bit
         return self.players[seat]
+
+    # module parts: read with `board_part` / `player_part`, write by replacing the whole part
+
+    def board_part(self, name: str) -> Any:
+        """The board's part called `name`, or None where it is not in play."""
+        return self.board.parts.get(name)
+
+    def set_board_part(self, name: str, part: Part) -> None:
+        self.board.parts = {**self.board.parts, name: part}
+
+    def player_part(self, seat: int, name: str) -> Any:
+        return self.players[seat].parts.get(name)
+
+    def set_player_part(self, seat: int, name: str, part: Part) -> None:
+        p = self.mut(seat)
+        p.parts = {**p.parts, name: part}
 
 
 @cache
@@ -193,14 +277,20 @@ def to_json(state: GameState) -> str:
     return _adapter().dump_json(state, exclude=_NOT_SAVED).decode()
 
 
-def from_json(text: str | bytes) -> GameState:
-    return _adapter().validate_json(text)
+def _context(preview: bool) -> dict[str, bool] | None:
+    return {"preview": True} if preview else None
 
 
-def from_jsonable(data: Any) -> GameState:
-    return _adapter().validate_python(data)
+def from_json(text: str | bytes, preview: bool = False) -> GameState:
+    """The state stored as `text`. Its settings are checked as ever: a game of a module that is not
+    playable yet loads only with `preview` (tests)."""
+    return _adapter().validate_json(text, context=_context(preview))
 
 
-def validate(state: GameState) -> GameState:
+def from_jsonable(data: Any, preview: bool = False) -> GameState:
+    return _adapter().validate_python(data, context=_context(preview))
+
+
+def validate(state: GameState, preview: bool = False) -> GameState:
     """Check the types of every field (after editing a position by hand) and return a clean copy."""
-    return from_jsonable(to_jsonable(state))
+    return from_jsonable(to_jsonable(state), preview)

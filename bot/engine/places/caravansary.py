@@ -5,7 +5,8 @@ from __future__ import annotations
 from ..board import place_name
 from ..components import CARAVANSARY, FOUNTAIN
 from ..decision import Option, who
-from ..machine import StepKind, Tx, can_draw, discard_card, draw_card, pop, push, register
+from ..decks import add_card, can_draw, discard_card, draw_card
+from ..machine import StepKind, Tx, pop, push, register
 from ..state import GameState, Step
 from ..texts import card_phrase
 from . import Place, place
@@ -57,8 +58,7 @@ class CaravanDraw(StepKind):
         if code == "top":
             card = g.discard[-1]
             g.discard = g.discard[:-1]
-            p = g.mut(step.actor)
-            p.cards = tuple(sorted(p.cards + (card,)))
+            add_card(g, step.actor, card)
             tx.emit("take_discard", step.actor, card=card)
         else:
             draw_card(tx, step.actor)

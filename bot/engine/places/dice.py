@@ -12,7 +12,8 @@ from ..components import (
     tea_house_lira,
 )
 from ..decision import Option, who
-from ..machine import StepKind, Tx, pop, push, register, roll
+from ..decks import roll
+from ..machine import StepKind, Tx, pop, push, register
 from ..state import GameState, Step
 from ..texts import GOOD_NAMES, no_room_note
 from ..wheelbarrow import gain_goods, lost_note, no_room, room

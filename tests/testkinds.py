@@ -1,0 +1,115 @@
+"""Test-only step kinds, decks and parts that prove the Big Box groundwork (issue 21) before the
+modules land, for the engine tests and (the same kinds) the service and discord.py tests.
+
+Importing this module registers them; they state the module ``"test"`` (step kinds) or
+``"testdecks"`` (decks and parts), so that checks over "every kind the engine registers" can tell
+them apart. Each ``*_position`` function builds a base-game state whose next decision is one of
+them, ready for `pending` / `apply` (and for a service that stores the state as it is).
+
+- ``test_deck`` (decks and dice): draw from a private test deck into the hand, turn up a tile of
+  a public test deck, roll one die, discard a test card (private), or go on. Its decks exist in
+  games with Mocha & Baksheesh only (the implied test module ``testdecks``), built with
+  `preview_settings`; see `deck_position`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.engine import GameState, Option, new_game
+from bot.engine.decision import who
+from bot.engine.decks import Deck, discard_card, draw_card, register_deck, roll_dice, turn_up
+from bot.engine.machine import StepKind, Tx, pop, push, register
+from bot.engine.modules import Module, register_module
+from bot.engine.settings import preview_settings
+from bot.engine.state import Part, Step, register_part
+
+TEST = "test"
+COLOURS = ["red", "blue", "green", "yellow", "white"]
+
+# ---- decks and dice ------------------------------------------------------------------------------
+
+TEST_DECKS = register_module(Module(name="", key="testdecks", title="", playable=False, implied_by=("mocha",), order=99))
+
+
+@dataclass(frozen=True, slots=True)
+class Lot(Part):
+    """A board part: test tiles turned up and lying face up."""
+
+    tiles: tuple[str, ...] = ()
+
+
+register_part("testlot", Lot, "testdecks")
+
+
+class TestHand(Deck):
+    """A private deck (like the guild cards): drawn cards go into a hidden hand."""
+
+    name = "testhand"
+    title = "test card"
+    noun = "a test card"
+
+    def contents(self, settings: object) -> tuple[str, ...]:
+        return ("t1", "t1", "t2", "t3", "t4", "t5")
+
+
+class TestTiles(Deck):
+    """A public deck (like the kiosk tiles): turned up face up into the board's `testlot` part."""
+
+    name = "testtiles"
+    private = False
+    title = "test tile"
+    noun = "a test tile"
+
+    def contents(self, settings: object) -> tuple[str, ...]:
+        return ("K01", "K02", "K03", "K04")
+
+    def face_up(self, g: GameState) -> tuple[str, ...]:
+        lot = g.board_part("testlot")
+        return lot.tiles if lot is not None else ()
+
+
+TEST_HAND = register_deck(TestHand(), "testdecks")
+TEST_TILES = register_deck(TestTiles(), "testdecks")
+
+
+@register
+class DeckStep(StepKind):
+    name = "test_deck"
+    module = TEST
+    decline = "done"
+
+    def options(self, g: GameState, step: Step) -> list[Option]:
+        p = g.players[step.actor]
+        opts = [Option("d.hand", "Draw a test card"), Option("d.tile", "Turn up a test tile"), Option("d.die", "Roll one die")]
+        opts += [Option(f"x.{c}", f"Discard test card {c}", private=True) for c in sorted(set(TEST_HAND.hand(p)))]
+        return [*opts, Option("done", "Go on")]
+
+    def prompt(self, g: GameState, step: Step) -> str:
+        return f"{who(step.actor)}: test the decks."
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> None:
+        g = tx.g
+        if code == "done":
+            pop(g)
+        elif code == "d.hand":
+            draw_card(tx, step.actor, TEST_HAND)
+        elif code == "d.tile":
+            tile = turn_up(tx, TEST_TILES, step.actor)
+            if tile is not None:
+                lot = g.board_part("testlot") or Lot()
+                g.set_board_part("testlot", Lot(lot.tiles + (tile,)))
+        elif code == "d.die":
+            roll_dice(tx, 1, step.actor)
+        else:
+            discard_card(tx, step.actor, code[2:], "test", TEST_HAND)
+
+
+def deck_position(players: int = 3, seed: int = 1) -> GameState:
+    """A Mocha & Baksheesh game (preview: the module has not landed) whose seat 0 decides at a
+    `test_deck` step before its move."""
+    settings = preview_settings(players=players, expansions=("mocha",))
+    g = new_game(settings, COLOURS[:players], seed).copy()
+    push(g, Step("test_deck", 0))
+    g.cache = None
+    return g
