@@ -9,7 +9,9 @@ them, ready for `pending` / `apply` (and for a service that stores the state as 
 - ``test_deck`` (decks and dice): draw from a private test deck into the hand, turn up a tile of
   a public test deck, roll one die, discard a test card (private), or go on. Its decks exist in
   games with Mocha & Baksheesh only (the implied test module ``testdecks``), built with
-  `preview_settings`; see `deck_position`.
+  `preview_settings`; see `deck_position`. Three test cards can be played: ``t3`` at the
+  movement step (and after the last round), ``t2`` "if you are at" the Fabric Warehouse and
+  ``t4`` "if you carry out the action at" it (RULES-NOTES E-33); each gives 1 Lira.
 """
 
 from __future__ import annotations
@@ -17,12 +19,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from bot.engine import GameState, Option, new_game
+from bot.engine.cards import REMOTE_TAGS, CardPlay, register_card_play
 from bot.engine.decision import who
 from bot.engine.decks import Deck, discard_card, draw_card, register_deck, roll_dice, turn_up
 from bot.engine.machine import StepKind, Tx, pop, push, register
 from bot.engine.modules import Module, register_module
+from bot.engine.places import perform
 from bot.engine.settings import preview_settings
 from bot.engine.state import Part, Step, register_part
+from bot.engine.wheelbarrow import gain_goods
 
 TEST = "test"
 COLOURS = ["red", "blue", "green", "yellow", "white"]
@@ -103,6 +108,29 @@ class DeckStep(StepKind):
             roll_dice(tx, 1, step.actor)
         else:
             discard_card(tx, step.actor, code[2:], "test", TEST_HAND)
+
+
+FABRIC_WAREHOUSE = 2
+REMOTE = "remote"  # an action-step tag standing for a remote action (the Tavern's barrier, next)
+REMOTE_TAGS.add(REMOTE)
+
+
+def _one_lira(tx: Tx, seat: int, step: Step, final: bool) -> None:
+    gain_goods(tx, seat, {}, 1, why="card")
+
+
+def _one_lira_and_act(tx: Tx, seat: int, step: Step, final: bool) -> None:
+    gain_goods(tx, seat, {}, 1, why="card")
+    perform(tx, step, "act")
+
+
+register_card_play(CardPlay("t3", _one_lira, deck="testhand", window=frozenset({"move"}), final=True), "testdecks")
+register_card_play(
+    CardPlay("t2", _one_lira_and_act, deck="testhand", action_at=FABRIC_WAREHOUSE, bound="at"), "testdecks"
+)
+register_card_play(
+    CardPlay("t4", _one_lira_and_act, deck="testhand", action_at=FABRIC_WAREHOUSE, bound="carry_out"), "testdecks"
+)
 
 
 def deck_position(players: int = 3, seed: int = 1) -> GameState:

@@ -102,7 +102,7 @@ down, 0-4), ``small_demand``/``large_demand`` (demand tile ids, top first), ``su
 from __future__ import annotations
 
 from . import bazaar as _bazaar  # noqa: F401  (the modules register themselves)
-from . import cards as _cards  # noqa: F401  (registers the free window and the card steps)
+from . import bonus_cards as _bonus_cards  # noqa: F401  (registers the card plays and the card steps)
 from . import encounters as _encounters  # noqa: F401
 from . import letters as _letters  # noqa: F401
 from . import mocha as _mocha  # noqa: F401

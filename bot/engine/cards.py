@@ -1,121 +1,119 @@
-"""Bonus cards (and the yellow mosque tile): when each may be played, and what it does.
+"""Card plays (and the yellow mosque tile): when each card may be played, and what it does.
 
-A card play has the code `c.<kind>` in every decision that offers it. Cards are offered in the
-free window of the steps their timing allows (RULES-NOTES E-32); the place-bound ones ride on
-the action step as modifiers; after the last round, cards that yield only goods or Lira may
-still be played (E-55).
+A card play has the code `c.<kind>` in every decision that offers it. Each kind of card that can
+be played registers a `CardPlay` (its deck, module, timing window, place-bound class, whether it
+may be played after the last round, and its effect); the free window offers those whose timing
+fits the step (RULES-NOTES E-32), the place-bound ones ride on the action step (E-32c, E-33), and
+after the last round those that yield only goods or Lira (E-55). The base game's bonus cards are
+registered in `bonus_cards`; a module registers its own cards the same way.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
 from .board import place_name
-from .components import (
-    GEMSTONE_DEALER,
-    GOODS,
-    LIRA_CARD,
-    POLICE_STATION,
-    POST_OFFICE,
-    SMALL_MARKET,
-    SULTANS_PALACE,
-    YELLOW_TILE_PRICE,
-)
+from .components import YELLOW_TILE_PRICE
 from .decision import Option, who
-from .decks import can_draw
-from .encounters import take_reward
+from .decks import BONUS, BONUS_DECK, Deck, deck_named, decks_in_play, remove_card, to_discard
 from .machine import FREE_WINDOWS, StepKind, Tx, pop, push, register
-from .movement import arrive, move_options
-from .places import ACTION_MODIFIERS, PLACES, perform
+from .places import ACTION_MODIFIERS, PLACES
 from .places.caravansary import recall
+from .registry import Registry
 from .state import GameState, Step
-from .texts import GOOD_NAMES, card_phrase
-from .wheelbarrow import gain_goods, lost_note, pay_goods
+from .texts import card_phrase
+from .wheelbarrow import pay_goods
 
 ANYTIME = frozenset({"move", "move34", "assistant", "pay", "action", "after"})
 PHASE_ONE = frozenset({"move", "move34", "assistant"})
-WINDOWS: dict[str, frozenset[str]] = {
-    "stay": frozenset({"move"}),
-    "move34": frozenset({"move"}),
-    "return": PHASE_ONE,
-    "good": ANYTIME,
-    "lira5": ANYTIME,
-    "family": ANYTIME,
-}
-REPEAT_AT = {SULTANS_PALACE: "sultan2", POST_OFFICE: "post2", GEMSTONE_DEALER: "gem2"}
-FINAL_CARDS = ("good", "lira5", "family")
+NOWHERE: frozenset[str] = frozenset()
+
+Playable = Callable[[GameState, int, Step, Sequence[Option]], bool]
+Effect = Callable[[Tx, int, Step, bool], None]
 
 
-def play_card(tx: Tx, seat: int, card: str) -> None:
-    """The card leaves the hand face up onto the discard pile (everyone sees it)."""
-    g = tx.g
-    p = g.mut(seat)
-    cards = list(p.cards)
-    cards.remove(card)
-    p.cards = tuple(cards)
-    g.discard = g.discard + (card,)
-    tx.emit("card", seat, card=card)
-    tx.barrier = True
-
-
-def playable(g: GameState, seat: int, card: str, step: Step) -> bool:
-    p = g.players[seat]
-    if card == "family":
-        return p.family != POLICE_STATION
-    if card == "return":
-        return bool(p.assistants)
-    if card == "move34":
-        return bool(move_options(g, seat, 3, 4))
+def _always(g: GameState, seat: int, step: Step, act: Sequence[Option]) -> bool:
     return True
 
 
-class BonusCards:
-    """The free window: cards whose timing fits the current step."""
+@dataclass(frozen=True, slots=True)
+class CardPlay:
+    """How one kind of card is played: its code is ``c.<kind>`` in every decision that offers it.
+
+    - `window`: the step kinds in whose free window it may be played (RULES-NOTES E-32);
+    - `action_at`: a card declared with the action of that place (E-32c) instead, with `bound`
+      its place-bound class (E-33): ``"carry_out"`` ("if you carry out the action at X": also the
+      family member's and any remote action) or ``"at"`` ("if you are at X": the token that acts
+      must stand there, so never a remote action);
+    - `final`: it may still be played after the last round (E-55);
+    - `playable(g, seat, step, act)`: whether it may be played now (`act`: the action's own
+      options, for cards declared with an action);
+    - `effect(tx, seat, step, final)`: what it does once played (the card is already on the
+      discard pile); `label`: the option's label when not "Play <the card>".
+    """
+
+    kind: str
+    effect: Effect
+    deck: str = BONUS
+    window: frozenset[str] = NOWHERE
+    action_at: int = 0
+    bound: str = ""
+    final: bool = False
+    playable: Playable = _always
+    label: str = ""
+
+
+CARD_PLAYS: Registry[CardPlay] = Registry("card plays")
+PLAY_OF: dict[str, CardPlay] = {}  # by kind
+REMOTE_TAGS: set[str] = set()  # action-step tags of remote actions (the Tavern's barrier, next)
+
+
+def register_card_play(play: CardPlay, module: str) -> CardPlay:
+    CARD_PLAYS.add(play, module)
+    PLAY_OF[play.kind] = play
+    return play
+
+
+def card_label(play: CardPlay) -> str:
+    return play.label or f"Play {card_phrase(play.kind)}"
+
+
+def play_card(tx: Tx, seat: int, card: str, deck: Deck = BONUS_DECK) -> None:
+    """The card leaves the hand face up onto its discard pile (everyone sees it)."""
+    g = tx.g
+    remove_card(g, seat, card, deck)
+    to_discard(g, card, deck)
+    data = deck.event_data()
+    tx.emit("card", seat, **data, card=card)
+    tx.barrier = True
+
+
+class CardWindow:
+    """The free window: cards of the turn player's private hands whose timing fits the step."""
 
     def options(self, g: GameState, step: Step) -> list[Option]:
         seat = step.actor
         if seat != g.turn.player:
-            return []
+            return []  # cards are played on your own turn only (E-31)
+        p = g.players[seat]
         opts = []
-        for card in sorted(set(g.players[seat].cards)):
-            window = WINDOWS.get(card)
-            if window and step.kind in window and playable(g, seat, card, step):
-                opts.append(Option(f"c.{card}", f"Play {card_phrase(card)}", private=True))
+        for deck in decks_in_play(g.settings):
+            if not deck.private:
+                continue
+            for card in sorted(set(deck.hand(p))):
+                play = PLAY_OF.get(card)
+                if play and step.kind in play.window and play.deck == deck.name and play.playable(g, seat, step, ()):
+                    opts.append(Option(f"c.{card}", card_label(play), private=True))
         return opts
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
         if code not in {o.code for o in self.options(tx.g, step)}:
             return False
-        g = tx.g
-        seat = step.actor
-        card = code[2:]
-        play_card(tx, seat, card)
-        if card == "stay":
-            pop(g)
-            arrive(tx, seat, g.players[seat].merchant, "stay")
-        elif card == "move34":
-            pop(g)
-            push(g, Step("move34", seat))
-        else:
-            card_effect(tx, seat, card, final=False)
+        play = PLAY_OF[code[2:]]
+        play_card(tx, step.actor, play.kind, deck_named(play.deck))
+        play.effect(tx, step.actor, step, False)
         return True
-
-
-def card_effect(tx: Tx, seat: int, card: str, final: bool) -> None:
-    g = tx.g
-    if card == "lira5":
-        gain_goods(tx, seat, {}, LIRA_CARD, why="card")
-    elif card == "good":
-        push(g, Step("card_good", seat))
-    elif card == "family":
-        g.mut(seat).family = POLICE_STATION
-        tx.emit("family_home", seat)
-        if final:
-            take_reward(tx, seat, "lira")
-        else:
-            push(g, Step("reward", seat))
-    elif card == "return":
-        push(g, Step("recall", seat, tag="card"))
-    else:
-        raise AssertionError(card)
 
 
 class YellowTile:
@@ -144,71 +142,36 @@ class YellowTile:
 
 
 class ActionCards:
-    """Cards declared with an action: do it twice, or sell any goods at the Small Market."""
+    """Cards declared with an action (E-32c): do it twice, sell any goods, ... (`CardPlay.action_at`)."""
 
     def options(self, g: GameState, step: Step, act: list[Option]) -> list[Option]:
         seat = step.actor
         if seat != g.turn.player:
             return []
-        cards = g.players[seat].cards
-        repeat = REPEAT_AT.get(step.place)
+        p = g.players[seat]
         opts = []
-        if repeat and repeat in cards and len(act) == 1:
-            opts.append(Option(f"c.{repeat}", f"Play {card_phrase(repeat)} and take the action", private=True))
-        if step.place == SMALL_MARKET and "smallany" in cards and any(g.players[seat].goods):
-            opts.append(Option("c.smallany", f"Play {card_phrase('smallany')} and sell", private=True))
+        for play in CARD_PLAYS.active(g.settings):
+            if (
+                play.action_at == step.place
+                and (play.bound != "at" or step.tag not in REMOTE_TAGS)
+                and play.kind in deck_named(play.deck).hand(p)
+                and play.playable(g, seat, step, act)
+            ):
+                opts.append(Option(f"c.{play.kind}", card_label(play), private=True))
         return opts
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
-        card = code[2:]
         if code not in {o.code for o in self.options(tx.g, step, PLACES[step.place].options(tx.g, step.actor, step))}:
             return False
-        play_card(tx, step.actor, card)
-        if card == "smallany":
-            perform(tx, Step("action", step.actor, step.place, 0, "any"), "act")
-        else:
-            push(tx.g, Step("action", step.actor, step.place, int(step.tag == "family"), "again"))
-            perform(tx, step, "act")
+        play = PLAY_OF[code[2:]]
+        play_card(tx, step.actor, play.kind, deck_named(play.deck))
+        play.effect(tx, step.actor, step, False)
         return True
 
 
-FREE_WINDOWS.extend([BonusCards(), YellowTile()])
-ACTION_MODIFIERS.append(ActionCards())
-
-
-@register
-class CardGood(StepKind):
-    name = "card_good"
-
-    def options(self, g: GameState, step: Step) -> list[Option]:
-        p = g.players[step.actor]
-        return [Option(f"g.{c}", f"Take 1 {GOOD_NAMES[c]}{lost_note(p, c)}") for c in GOODS]
-
-    def prompt(self, g: GameState, step: Step) -> str:
-        return f"{who(step.actor)}: choose a good."
-
-    def resolve(self, tx: Tx, step: Step, code: str) -> None:
-        pop(tx.g)
-        gain_goods(tx, step.actor, {code[2:]: 1}, why="card")
-
-
-@register
-class Reward(StepKind):
-    """The catch reward for the family card: 1 bonus card or 3 Lira."""
-
-    name = "reward"
-    decline = "r.lira"
-
-    def options(self, g: GameState, step: Step) -> list[Option]:
-        opts = [Option("r.card", "Take a bonus card")] if can_draw(g) else []
-        return opts + [Option("r.lira", "Take 3 Lira")]
-
-    def prompt(self, g: GameState, step: Step) -> str:
-        return f"{who(step.actor)}: choose your reward."
-
-    def resolve(self, tx: Tx, step: Step, code: str) -> None:
-        pop(tx.g)
-        take_reward(tx, step.actor, code[2:])
+FREE_WINDOWS.add(CardWindow(), "base")
+FREE_WINDOWS.add(YellowTile(), "base")
+ACTION_MODIFIERS.add(ActionCards(), "base")
 
 
 @register
@@ -245,13 +208,16 @@ class FinalCards(StepKind):
         return True  # which cards are offered depends on the hand: ask whenever it holds any
 
     def options(self, g: GameState, step: Step) -> list[Option] | None:
-        p = g.players[step.actor]
+        seat = step.actor
+        p = g.players[seat]
+        if not p.cards:
+            return None  # E-55 is about leftover bonus cards
         opts = [
-            Option(f"c.{c}", f"Play {card_phrase(c)}", private=True)
-            for c in FINAL_CARDS
-            if c in p.cards and (c != "family" or p.family != POLICE_STATION)
+            Option(f"c.{play.kind}", card_label(play), private=True)
+            for play in CARD_PLAYS.active(g.settings)
+            if play.final and play.kind in deck_named(play.deck).hand(p) and play.playable(g, seat, step, ())
         ]
-        return opts + [Option("done", "Play no more cards")] if p.cards else None
+        return opts + [Option("done", "Play no more cards")]
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: the game is over; play leftover cards that give goods or Lira?"
@@ -263,7 +229,6 @@ class FinalCards(StepKind):
         if code == "done":
             pop(tx.g)
             return
-        play_card(tx, step.actor, code[2:])
-        card_effect(tx, step.actor, code[2:], final=True)
-
-
+        play = PLAY_OF[code[2:]]
+        play_card(tx, step.actor, play.kind, deck_named(play.deck))
+        play.effect(tx, step.actor, step, True)

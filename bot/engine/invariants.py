@@ -6,9 +6,9 @@ from collections import Counter
 from collections.abc import Callable
 from functools import cache
 
+from .cards import PLAY_OF
 from .components import (
     ASSISTANTS_AT_START,
-    BASE_BONUS_CARDS,
     EXTENSIONS_PER_PLAYER,
     POST_OFFICE_REWARDS,
     RUBIES_IN_BOX,
@@ -135,6 +135,6 @@ def option_violations(d: Decision) -> list[str]:
             out.append(f"{where}: code {o.code!r} does not match {CODE_RE.pattern}")
         if not o.label or len(o.label) > MAX_LABEL:
             out.append(f"{where}: label {o.label!r} is empty or longer than {MAX_LABEL} characters")
-        if o.code.startswith("c.") and (o.code[2:] not in BASE_BONUS_CARDS or not o.private):
-            out.append(f"{where}: card play {o.code!r} is not a private play of a bonus card kind")
+        if o.code.startswith("c.") and (o.code[2:] not in PLAY_OF or not o.private):
+            out.append(f"{where}: card play {o.code!r} is not a private play of a registered card kind")
     return out

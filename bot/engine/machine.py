@@ -14,7 +14,9 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from .decision import Decision, Event, Option
+from .decks import holds_anything
 from .errors import GameOver, IllegalChoice, NotYourDecision, StaleDecision
+from .registry import Registry
 from .state import GameState, Step, Undo
 
 
@@ -67,7 +69,7 @@ class FreeWindow(Protocol):
 
 
 KINDS: dict[str, StepKind] = {}
-FREE_WINDOWS: list[FreeWindow] = []
+FREE_WINDOWS: Registry[FreeWindow] = Registry("free windows")
 
 
 def register(kind: type[StepKind]) -> type[StepKind]:
@@ -112,7 +114,7 @@ def decision_for(g: GameState, step: Step) -> Decision | None:
         return None
     opts = list(base)
     if kind.is_free(step):
-        for window in FREE_WINDOWS:
+        for window in FREE_WINDOWS.active(g.settings):
             opts.extend(window.options(g, step))
     decline = kind.decline
     if decline is not None and any(o.code == decline for o in base):
@@ -125,7 +127,7 @@ def decision_for(g: GameState, step: Step) -> Decision | None:
 def resolve(tx: Tx, step: Step, code: str) -> None:
     kind = KINDS[step.kind]
     if code.startswith(("c.", "t.")) and kind.is_free(step):
-        for window in FREE_WINDOWS:
+        for window in FREE_WINDOWS.active(tx.g.settings):
             if window.resolve(tx, step, code):
                 return
     kind.resolve(tx, step, code)
@@ -158,10 +160,10 @@ def settle(tx: Tx) -> None:
 def forced(g: GameState, step: Step, only: Option) -> bool:
     """A lone option is taken without asking, unless asking or not would tell the others
     something about a hand: a private option, or a step whose options depend on the cards held
-    (see `StepKind.hand_dependent`) while the hand holds any card."""
+    (see `StepKind.hand_dependent`) while the seat holds anything privately (`decks.holdings`)."""
     if only.private:
         return False
-    return not (g.players[step.actor].cards and KINDS[step.kind].hand_dependent(step))
+    return not (holds_anything(g.players[step.actor]) and KINDS[step.kind].hand_dependent(step))
 
 
 def pending(state: GameState) -> Decision | None:

@@ -12,6 +12,7 @@ from typing import Protocol
 from ..board import place_name
 from ..decision import Option, who
 from ..machine import StepKind, Tx, pop, register
+from ..registry import Registry
 from ..state import GameState, Step
 
 
@@ -40,7 +41,7 @@ class ActionModifier(Protocol):
     def resolve(self, tx: Tx, step: Step, code: str) -> bool: ...
 
 
-ACTION_MODIFIERS: list[ActionModifier] = []
+ACTION_MODIFIERS: Registry[ActionModifier] = Registry("action modifiers")
 
 
 def can_act(g: GameState, seat: int, number: int, step: Step) -> bool:
@@ -76,7 +77,7 @@ class Action(StepKind):
         act = p.options(g, step.actor, step) if p else []
         opts = list(act)
         if self.modifiable(step):
-            for m in ACTION_MODIFIERS:
+            for m in ACTION_MODIFIERS.active(g.settings):
                 opts.extend(m.options(g, step, act))
         opts.append(Option("skip", "Skip the action"))
         return opts
@@ -92,7 +93,7 @@ class Action(StepKind):
             tx.emit("skip", step.actor, place=step.place, via=step.tag, could=could)
             return
         if code.startswith("c."):
-            for m in ACTION_MODIFIERS:
+            for m in ACTION_MODIFIERS.active(tx.g.settings):
                 if m.resolve(tx, step, code):
                     return
         perform(tx, step, code)

@@ -1,0 +1,146 @@
+"""The base game's bonus cards (components.md §8.1): how each is played (`cards.CardPlay`) and the
+steps some of them start (a good of your choice, the family card's reward)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .cards import ANYTIME, PHASE_ONE, CardPlay, register_card_play
+from .components import (
+    GEMSTONE_DEALER,
+    GOODS,
+    LIRA_CARD,
+    POLICE_STATION,
+    POST_OFFICE,
+    SMALL_MARKET,
+    SULTANS_PALACE,
+)
+from .decision import Option, who
+from .decks import can_draw
+from .encounters import take_reward
+from .machine import StepKind, Tx, pop, push, register
+from .movement import arrive, move_options
+from .places import perform
+from .state import GameState, Step
+from .texts import GOOD_NAMES, card_phrase
+from .wheelbarrow import gain_goods, lost_note
+
+
+@register
+class CardGood(StepKind):
+    name = "card_good"
+
+    def options(self, g: GameState, step: Step) -> list[Option]:
+        p = g.players[step.actor]
+        return [Option(f"g.{c}", f"Take 1 {GOOD_NAMES[c]}{lost_note(p, c)}") for c in GOODS]
+
+    def prompt(self, g: GameState, step: Step) -> str:
+        return f"{who(step.actor)}: choose a good."
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> None:
+        pop(tx.g)
+        gain_goods(tx, step.actor, {code[2:]: 1}, why="card")
+
+
+@register
+class Reward(StepKind):
+    """The catch reward for the family card: 1 bonus card or 3 Lira."""
+
+    name = "reward"
+    decline = "r.lira"
+
+    def options(self, g: GameState, step: Step) -> list[Option]:
+        opts = [Option("r.card", "Take a bonus card")] if can_draw(g) else []
+        return opts + [Option("r.lira", "Take 3 Lira")]
+
+    def prompt(self, g: GameState, step: Step) -> str:
+        return f"{who(step.actor)}: choose your reward."
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> None:
+        pop(tx.g)
+        take_reward(tx, step.actor, code[2:])
+
+
+
+
+def _stay(tx: Tx, seat: int, step: Step, final: bool) -> None:
+    pop(tx.g)
+    arrive(tx, seat, tx.g.players[seat].merchant, "stay")
+
+
+def _move34(tx: Tx, seat: int, step: Step, final: bool) -> None:
+    pop(tx.g)
+    push(tx.g, Step("move34", seat))
+
+
+def _return(tx: Tx, seat: int, step: Step, final: bool) -> None:
+    push(tx.g, Step("recall", seat, tag="card"))
+
+
+def _good(tx: Tx, seat: int, step: Step, final: bool) -> None:
+    push(tx.g, Step("card_good", seat))
+
+
+def _lira5(tx: Tx, seat: int, step: Step, final: bool) -> None:
+    gain_goods(tx, seat, {}, LIRA_CARD, why="card")
+
+
+def _family(tx: Tx, seat: int, step: Step, final: bool) -> None:
+    tx.g.mut(seat).family = POLICE_STATION
+    tx.emit("family_home", seat)
+    if final:
+        take_reward(tx, seat, "lira")
+    else:
+        push(tx.g, Step("reward", seat))
+
+
+def _again(tx: Tx, seat: int, step: Step, final: bool) -> None:
+    """The action once more right after the first one (n=1: the family member's action)."""
+    push(tx.g, Step("action", seat, step.place, int(step.tag == "family"), "again"))
+    perform(tx, step, "act")
+
+
+def _small_any(tx: Tx, seat: int, step: Step, final: bool) -> None:
+    perform(tx, Step("action", seat, step.place, 0, "any"), "act")
+
+
+def _family_away(g: GameState, seat: int, step: Step, act: Sequence[Option]) -> bool:
+    return g.players[seat].family != POLICE_STATION
+
+
+def _assistant_out(g: GameState, seat: int, step: Step, act: Sequence[Option]) -> bool:
+    return bool(g.players[seat].assistants)
+
+
+def _can_move34(g: GameState, seat: int, step: Step, act: Sequence[Option]) -> bool:
+    return bool(move_options(g, seat, 3, 4))
+
+
+def _single_action(g: GameState, seat: int, step: Step, act: Sequence[Option]) -> bool:
+    return len(act) == 1
+
+
+def _has_goods(g: GameState, seat: int, step: Step, act: Sequence[Option]) -> bool:
+    return any(g.players[seat].goods)
+
+
+def _twice(kind: str) -> str:
+    return f"Play {card_phrase(kind)} and take the action"
+
+
+for _play in (
+    CardPlay("good", _good, window=ANYTIME, final=True),
+    CardPlay("lira5", _lira5, window=ANYTIME, final=True),
+    CardPlay("sultan2", _again, action_at=SULTANS_PALACE, bound="carry_out", playable=_single_action, label=_twice("sultan2")),
+    CardPlay("post2", _again, action_at=POST_OFFICE, bound="carry_out", playable=_single_action, label=_twice("post2")),
+    CardPlay("gem2", _again, action_at=GEMSTONE_DEALER, bound="carry_out", playable=_single_action, label=_twice("gem2")),
+    CardPlay("family", _family, window=ANYTIME, final=True, playable=_family_away),
+    CardPlay(
+        "smallany", _small_any, action_at=SMALL_MARKET, bound="carry_out", playable=_has_goods,
+        label=f"Play {card_phrase('smallany')} and sell",
+    ),
+    CardPlay("stay", _stay, window=frozenset({"move"})),
+    CardPlay("move34", _move34, window=frozenset({"move"}), playable=_can_move34),
+    CardPlay("return", _return, window=PHASE_ONE, playable=_assistant_out),
+):
+    register_card_play(_play, "base")
