@@ -12,16 +12,27 @@ them, ready for `pending` / `apply` (and for a service that stores the state as 
   `preview_settings`; see `deck_position`. Three test cards can be played: ``t3`` at the
   movement step (and after the last round), ``t2`` "if you are at" the Fabric Warehouse and
   ``t4`` "if you carry out the action at" it (RULES-NOTES E-33); each gives 1 Lira.
+- ``test_huge`` (bigger choices): 60 public options ``p.0``-``p.59`` and 30 private ones
+  ``q.0``-``q.29`` (private: they stand for cards in a hand); the choice is logged as
+  ``test_choice`` {code}. Default ``p.0``.
+- ``test_values`` (a choice of more than 100 values, asked in two steps): a pass ``no`` (the
+  default) or a value 0-250, ``v.<value>``, reached through the ranges ``vr.0``, ``vr.99``,
+  ``vr.198``; logged as ``test_choice`` {code}.
+
+`base_position(*kinds)` builds a base game (3 players, in-order layout, seed 1) whose seat 0
+faces the given test steps, the first one first, before its move.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine import GameState, Option, new_game
+from bot.engine import GameSettings, GameState, Option, new_game
 from bot.engine.cards import REMOTE_TAGS, CardPlay, register_card_play
+from bot.engine.choices import ValueChoice
 from bot.engine.decision import who
 from bot.engine.decks import Deck, discard_card, draw_card, register_deck, roll_dice, turn_up
+from bot.engine.describe import register_line
 from bot.engine.machine import StepKind, Tx, pop, push, register
 from bot.engine.modules import Module, register_module
 from bot.engine.places import perform
@@ -139,5 +150,67 @@ def deck_position(players: int = 3, seed: int = 1) -> GameState:
     settings = preview_settings(players=players, expansions=("mocha",))
     g = new_game(settings, COLOURS[:players], seed).copy()
     push(g, Step("test_deck", 0))
+    g.cache = None
+    return g
+
+
+# ---- bigger choices --------------------------------------------------------------------------------
+
+
+def _choice_line(who_: str, d: dict[str, object], own: bool) -> str:
+    return f"{who_} chose {d['code']}."
+
+
+register_line("test_choice", _choice_line, TEST)
+
+
+@register
+class Huge(StepKind):
+    name = "test_huge"
+    module = TEST
+
+    def options(self, g: GameState, step: Step) -> list[Option]:
+        public = [Option(f"p.{i}", f"Public choice {i}") for i in range(60)]
+        return public + [Option(f"q.{i}", f"Private choice {i}", private=True) for i in range(30)]
+
+    def prompt(self, g: GameState, step: Step) -> str:
+        return f"{who(step.actor)}: choose one of ninety."
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> None:
+        pop(tx.g)
+        tx.emit("test_choice", step.actor, code=code)
+
+
+@register
+class Values(ValueChoice):
+    name = "test_values"
+    module = TEST
+    decline = "no"
+
+    def values(self, g: GameState, step: Step) -> range:
+        return range(0, 251)
+
+    def value_label(self, g: GameState, step: Step, value: int) -> str:
+        return f"Bid {value} Lira"
+
+    def extra(self, g: GameState, step: Step) -> list[Option]:
+        return [Option("no", "Pass")]
+
+    def prompt(self, g: GameState, step: Step) -> str:
+        return f"{who(step.actor)}: bid, or pass."
+
+    def chosen(self, tx: Tx, step: Step, value: int) -> None:
+        pop(tx.g)
+        tx.emit("test_choice", step.actor, code=f"v.{value}")
+
+    def resolve_extra(self, tx: Tx, step: Step, code: str) -> None:
+        pop(tx.g)
+        tx.emit("test_choice", step.actor, code=code)
+
+
+def base_position(*kinds: str, players: int = 3, seed: int = 1) -> GameState:
+    """A base game whose seat 0 faces the test steps `kinds` (the first one first) before its move."""
+    g = new_game(GameSettings(players=players, layout="in_order"), COLOURS[:players], seed).copy()
+    push(g, *[Step(k, 0) for k in kinds])
     g.cache = None
     return g

@@ -51,7 +51,8 @@ assistant called back, ``ok`` / ``t.four1`` / ``t.four2`` / ``t.reroll`` the dic
 tile, ``no`` no green-tile good; ``t.yellow`` the yellow tile; ``k<seat>.card`` /
 ``k<seat>.lira`` catch a family member; ``r.card`` / ``r.lira`` the family card's reward;
 ``gov`` / ``smug`` the Governor and Smuggler; ``done`` ends the encounters (and the leftover
-cards). Labels are at most 80 characters; at most 25 options, at most 20 of them public.
+cards). Labels are at most 80 characters. A decision lists every legal choice (at most 100
+public and 100 private options; a choice of more values is asked in two steps, see `choices`).
 
 Whether the game waits for a player never depends on the cards in a hand: a step whose options
 may depend on the hand (the free window, card modifiers, the leftover cards) is asked whenever
@@ -103,6 +104,7 @@ from __future__ import annotations
 
 from . import bazaar as _bazaar  # noqa: F401  (the modules register themselves)
 from . import bonus_cards as _bonus_cards  # noqa: F401  (registers the card plays and the card steps)
+from . import choices as _choices  # noqa: F401
 from . import encounters as _encounters  # noqa: F401
 from . import letters as _letters  # noqa: F401
 from . import mocha as _mocha  # noqa: F401

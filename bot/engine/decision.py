@@ -8,8 +8,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 CODE_RE = re.compile(r"[a-z][a-z0-9_.-]{0,11}")
-MAX_OPTIONS = 25
-MAX_PUBLIC_OPTIONS = 20
+# A decision lists every legal choice; the invariants check it holds at most 100 public and 100
+# private options (a choice of more values is asked in two steps: `choices.ValueChoice`).
+MAX_PUBLIC_OPTIONS = 100
+MAX_PRIVATE_OPTIONS = 100
 MAX_LABEL = 80
 
 

@@ -280,3 +280,12 @@ def describe(event: Event, viewer: int | None) -> str | None:
         return None
     who = seat_ref(event.player) if event.player is not None else "Someone"
     return tell(who, event.data, viewer is not None and viewer == event.player)
+
+
+LINE_MODULES: dict[str, str] = dict.fromkeys(LINES, "base")
+
+
+def register_line(kind: str, line: Line, module: str) -> None:
+    """A module's story line for an event kind it adds (read with the same `describe`)."""
+    LINES[kind] = line
+    LINE_MODULES[kind] = module

@@ -16,7 +16,7 @@ from .components import (
     mosque_tile_values,
     ruby_target,
 )
-from .decision import CODE_RE, MAX_LABEL, MAX_OPTIONS, MAX_PUBLIC_OPTIONS, Decision
+from .decision import CODE_RE, MAX_LABEL, MAX_PRIVATE_OPTIONS, MAX_PUBLIC_OPTIONS, Decision
 from .decks import BONUS_DECK, Deck, decks_in_play
 from .machine import pending
 from .registry import Registry
@@ -116,16 +116,20 @@ def violations(g: GameState) -> list[str]:
 
 
 def option_violations(d: Decision) -> list[str]:
-    """The option rules of the engine contract: 1-25 options, at most 20 of them public, codes
-    of the documented shape and unique, labels of at most 80 characters, a card play coded
-    `c.<kind>` and private, and a default that is one of the codes."""
+    """The option rules of the engine contract: at least one option, at most 100 public and 100
+    private ones, codes of the documented shape and unique, labels of at most 80 characters, a
+    card play coded `c.<kind>` (a registered kind) and private, and a default that is one of the
+    codes."""
     out: list[str] = []
     where = f"decision {d.kind}"
-    if not 1 <= len(d.options) <= MAX_OPTIONS:
-        out.append(f"{where} offers {len(d.options)} options")
+    if not d.options:
+        out.append(f"{where} offers no option")
     public = sum(not o.private for o in d.options)
     if public > MAX_PUBLIC_OPTIONS:
         out.append(f"{where} offers {public} public options")
+    private = len(d.options) - public
+    if private > MAX_PRIVATE_OPTIONS:
+        out.append(f"{where} offers {private} private options")
     if len(set(d.codes())) != len(d.options):
         out.append(f"{where} repeats a code")
     if d.default not in d.codes():

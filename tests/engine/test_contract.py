@@ -341,13 +341,14 @@ def test_the_option_rules_are_checked() -> None:
     assert option_violations(good) == []
     bad = Decision(
         1, 0, "move", "Move.",
-        tuple(Option(f"o{i}", "x") for i in range(21))
+        tuple(Option(f"o{i}", "x") for i in range(98))
         + (Option("Go:2", "x"), Option("c.lira5", "Play"), Option("c.joker", "P", True), Option("o1", "y" * 81))
-        + (Option("o99", "z"),),
+        + (Option("o99", "z"),)
+        + tuple(Option(f"p{i}", "x", True) for i in range(100)),
         "nope",
     )
     found = " | ".join(option_violations(bad))
-    for words in ("26 options", "25 public", "repeats a code", "default 'nope'", "'Go:2'", "'c.lira5'", "'c.joker'", "longer than 80"):
+    for words in ("102 public", "101 private", "repeats a code", "default 'nope'", "'Go:2'", "'c.lira5'", "'c.joker'", "longer than 80"):
         assert words in found, words
 
 

@@ -23,6 +23,7 @@ from bot.engine import (
 )
 from bot.engine.invariants import violations
 from tests.engine.helpers import codes, decider, give, grant_tile, kind, play, quiet_game, reach, to_discard
+from tests.testkinds import base_position
 
 
 def forfeit(g: GameState) -> GameState:
@@ -318,6 +319,11 @@ STEPS: dict[str, tuple[Callable[[], GameState], str, Check]] = {
     "action_again": (_at_action_again, "action", lambda a, b: b.board.mail == 1),
     # the family member stays where it was sent, its action skipped
     "family_action": (_at_family_action, "action", lambda a, b: b.players[0].goods == (0, 0, 0, 0)),
+    # the second step of a choice of many values (tests.testkinds): back, then the pass; no bid
+    "value_range": (
+        lambda: play(base_position("test_values"), "vr.99"), "value_range",
+        lambda a, b: b.players[0].lira == a.players[0].lira and b.players[0].merchant == 7,
+    ),
 }
 
 
