@@ -3,6 +3,7 @@ one line at a time from a pipe or a file, and what a line means for the decision
 
 from __future__ import annotations
 
+import select
 import shutil
 import signal
 import sys
@@ -91,6 +92,20 @@ class Console:
         width = max(MIN_WIDTH, shutil.get_terminal_size().columns - 1)
         self.say(*(part for line in lines for part in textwrap.wrap(line, width, subsequent_indent="  ") or [""]))
 
+    def _wait_for_a_line(self, prompt: str) -> bool:
+        """Show `prompt` and wait until a line can be read, waking up five times a second: Ctrl-C
+        may be delivered to a worker thread (the database's, a drawing's), and a main thread
+        blocked in a read would then see it only after Enter. False (nothing shown) when the
+        input is no file descriptor."""
+        try:
+            fd = self.inp.fileno()
+        except (AttributeError, OSError, ValueError):
+            return False
+        print(prompt, end="", file=self.out, flush=True)
+        while not select.select([fd], [], [], 0.2)[0]:
+            pass
+        return True
+
     def ask(self, prompt: str) -> str | None:
         """The next line typed, without its line end; None at the end of the input."""
         if self.interactive:
@@ -98,6 +113,8 @@ class Console:
             # waiting for a line, Ctrl-C raises KeyboardInterrupt at once instead.
             previous = signal.signal(signal.SIGINT, signal.default_int_handler)
             try:
+                if self._wait_for_a_line(prompt):
+                    prompt = ""  # already shown
                 return input(prompt)
             except EOFError:
                 print(file=self.out)
