@@ -19,6 +19,16 @@ them, ready for `pending` / `apply` (and for a service that stores the state as 
   default) or a value 0-250, ``v.<value>``, reached through the ranges ``vr.0``, ``vr.99``,
   ``vr.198``; logged as ``test_choice`` {code}.
 
+- ``test_again`` (extra turns, guild card #7 and the double move next): ``again`` (another turn
+  right after this one) or ``no`` (the default: a default never starts one).
+- ``test_ask`` (decisions of other seats in the middle of a turn, Kiosk picks and auction bids
+  next): ``ask`` (the default) puts a question to every other seat in seat order, then one back
+  to the asking seat; ``quiet`` asks nobody. Each other seat's part is two decisions:
+  ``test_pick`` (``pick.1``-``pick.3``; the default is the first) then ``test_use`` (``use`` or
+  ``keep``, the default: "not carried out", RULES-NOTES E-62). The asking seat then answers
+  ``test_back`` (``back.a``, ``back.b`` or ``back.no``, the default). Every answer is logged as
+  ``test_choice`` {code}.
+
 `base_position(*kinds)` builds a base game (3 players, in-order layout, seed 1) whose seat 0
 faces the given test steps, the first one first, before its move.
 """
@@ -33,11 +43,12 @@ from bot.engine.choices import ValueChoice
 from bot.engine.decision import who
 from bot.engine.decks import Deck, discard_card, draw_card, register_deck, roll_dice, turn_up
 from bot.engine.describe import register_line
-from bot.engine.machine import StepKind, Tx, pop, push, register
+from bot.engine.machine import StepKind, Tx, other_seats, pop, push, register
 from bot.engine.modules import Module, register_module
 from bot.engine.places import perform
 from bot.engine.settings import preview_settings
 from bot.engine.state import Part, Step, register_part
+from bot.engine.turn import grant_extra_turn
 from bot.engine.wheelbarrow import gain_goods
 
 TEST = "test"
@@ -214,3 +225,74 @@ def base_position(*kinds: str, players: int = 3, seed: int = 1) -> GameState:
     push(g, *[Step(k, 0) for k in kinds])
     g.cache = None
     return g
+
+
+# ---- extra turns and other seats deciding mid-turn ---------------------------------------------------
+
+
+class _Answer(StepKind):
+    """A test decision whose answer is only logged."""
+
+    module = TEST
+    codes: tuple[str, ...] = ()
+    question = ""
+
+    def options(self, g: GameState, step: Step) -> list[Option]:
+        return [Option(c, f"Answer {c}") for c in self.codes]
+
+    def prompt(self, g: GameState, step: Step) -> str:
+        return f"{who(step.actor)}: {self.question}"
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> None:
+        pop(tx.g)
+        tx.emit("test_choice", step.actor, code=code)
+
+
+@register
+class Again(_Answer):
+    name = "test_again"
+    decline = "no"
+    codes = ("again", "no")
+    question = "take another turn after this one?"
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> None:
+        super().resolve(tx, step, code)
+        if code == "again":
+            grant_extra_turn(tx.g)
+
+
+@register
+class Ask(_Answer):
+    name = "test_ask"
+    codes = ("ask", "quiet")
+    question = "ask the others?"
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> None:
+        super().resolve(tx, step, code)
+        if code == "ask":
+            seat = step.actor
+            asked = [Step(kind, s) for s in other_seats(tx.g, seat) for kind in ("test_pick", "test_use")]
+            push(tx.g, *asked, Step("test_back", seat))
+
+
+@register
+class Pick(_Answer):
+    name = "test_pick"
+    codes = ("pick.1", "pick.2", "pick.3")
+    question = "pick one."
+
+
+@register
+class Use(_Answer):
+    name = "test_use"
+    decline = "keep"
+    codes = ("use", "keep")
+    question = "use what you picked?"
+
+
+@register
+class Back(_Answer):
+    name = "test_back"
+    decline = "back.no"
+    codes = ("back.a", "back.b", "back.no")
+    question = "the others have answered: your choice."

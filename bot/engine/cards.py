@@ -11,7 +11,7 @@ registered in `bonus_cards`; a module registers its own cards the same way.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .board import place_name
 from .components import YELLOW_TILE_PRICE
@@ -136,7 +136,7 @@ class YellowTile:
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
         if code != "t.yellow" or not self.options(tx.g, step):
             return False
-        tx.g.turn.yellow_used = True
+        tx.g.turn = replace(tx.g.turn, yellow_used=True)
         push(tx.g, Step("recall", step.actor, tag="yellow"))
         return True
 
@@ -203,6 +203,7 @@ class FinalCards(StepKind):
 
     name = "final"
     decline = "done"
+    between_turns = True
 
     def hand_dependent(self, step: Step) -> bool:
         return True  # which cards are offered depends on the hand: ask whenever it holds any

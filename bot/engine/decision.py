@@ -32,6 +32,7 @@ class Decision:
     prompt: str
     options: tuple[Option, ...]
     default: str
+    off_turn: bool = False  # another seat than the turn's player decides, in the middle of the turn
 
     def codes(self) -> tuple[str, ...]:
         return tuple(o.code for o in self.options)

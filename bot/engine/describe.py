@@ -219,7 +219,7 @@ def _forfeit(who: str, d: dict[str, Any], own: bool) -> str:
 
 LINES: dict[str, Line] = {
     # the turn
-    "turn": lambda who, d, own: f"Round {d['round']}: {who}'s turn.",
+    "turn": lambda who, d, own: f"Round {d['round']}: {who}'s {'extra turn' if d.get('extra') else 'turn'}.",
     "move": _move,
     "assistant": _assistant,
     "end_early": _end_early,

@@ -38,6 +38,8 @@ class StepKind:
     name = ""
     module = "base"  # the module that registers it
     free = False  # offer the free window (cards, tiles) alongside
+    movement = False  # a movement step: a forfeit there leaves the token where it is and ends the turn
+    between_turns = False  # asked outside any turn (the leftover cards), so never "off turn"
     decline: str | None = None  # the decline code, used as the default where offered
 
     def is_free(self, step: Step) -> bool:
@@ -121,7 +123,8 @@ def decision_for(g: GameState, step: Step) -> Decision | None:
         default = decline
     else:
         default = opts[0].code if opts else ""
-    return Decision(g.decision_id, step.actor, step.kind, kind.prompt(g, step), tuple(opts), default)
+    off_turn = step.actor != g.turn.player and not kind.between_turns
+    return Decision(g.decision_id, step.actor, step.kind, kind.prompt(g, step), tuple(opts), default, off_turn)
 
 
 def resolve(tx: Tx, step: Step, code: str) -> None:
@@ -151,10 +154,22 @@ def settle(tx: Tx) -> None:
         if len(d.options) == 1 and forced(g, step, d.options[0]):
             resolve(tx, step, d.options[0].code)
             continue
+        if g.turn.forfeit and d.player == g.turn.player and not d.off_turn:
+            play_default(tx, step, d)  # a skipped player's turn came back to them
+            continue
         g.cache = d
         return
     g.finished = True
     g.cache = None
+
+
+def play_default(tx: Tx, step: Step, d: Decision) -> None:
+    """A skipped player's choice: the default, except that at a movement step the token stays
+    and the turn ends (house ruling)."""
+    if KINDS[step.kind].movement:
+        end_turn_early(tx, "forfeit")
+    else:
+        resolve(tx, step, d.default)
 
 
 def forced(g: GameState, step: Step, only: Option) -> bool:
@@ -202,11 +217,15 @@ def step_once(
 
 
 def apply(state: GameState, player: int, decision_id: int, code: str) -> tuple[GameState, list[Event]]:
-    """Apply a player's choice; raise a typed error and change nothing if it is not allowed."""
-    check(state, player, decision_id, code)
+    """Apply a player's choice; raise a typed error and change nothing if it is not allowed.
+    Handing the decision to another seat in the middle of a turn (or back) is an undo barrier."""
+    d = check(state, player, decision_id, code)
     tx = Tx(state)
     tx.emit("input", player, decision=decision_id, code=code)
     g, tx = step_once(state, code, tx, state.decision_id + 1)
+    nxt = g.cache
+    if nxt is not None and nxt.player != player and (d.off_turn or nxt.off_turn):
+        tx.barrier = True
     if tx.barrier:
         g.undo = None
     elif state.undo is not None and state.undo.player == player:

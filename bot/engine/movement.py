@@ -70,6 +70,7 @@ def arrive(tx: Tx, seat: int, target: int, how: str, token: TokenKind = MERCHANT
 class Move(StepKind):
     name = "move"
     free = True
+    movement = True
 
     def options(self, g: GameState, step: Step) -> list[Option]:
         return move_options(g, step.actor, 1, 2)

@@ -83,15 +83,19 @@ class Step:
     tag: str = ""
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class Turn:
-    """What the current turn has done so far."""
+    """What the current turn has done so far. Never changed in place: a change replaces it
+    (`dataclasses.replace`), so states share it."""
 
     player: int = 0
     start: int = 0
     yellow_used: bool = False
     caravansary_done: bool = False
     leader_at_caravansary: bool = False
+    extra: bool = False  # an extra turn, right after the seat's own (the round does not advance)
+    again: int = 0  # extra turns granted to start when this one ends (`turn.grant_extra_turn`)
+    forfeit: bool = False  # skipped: its player's choices are their defaults for the rest of it
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +207,7 @@ class GameState:
     undo: Undo | None = None
     decks: dict[str, Pile] = field(default_factory=dict)  # the other decks in play, by name
     script_draws: dict[str, tuple[str, ...]] = field(default_factory=dict)  # hidden: scripted draws by deck
+    extra_turns: int = 0  # extra turns started so far (among `turns`): turns - extra_turns sequences
     cache: Decision | None = field(default=None, compare=False, repr=False)  # not serialised
     # Seats whose `Player` object belongs to this state alone (a bit per seat; -1: all). Not
     # serialised: the engine's own copies share the players a choice does not touch.
@@ -222,16 +227,14 @@ class GameState:
         return g
 
     def fork(self) -> GameState:
-        """The engine's cheap copy: the board and the turn are copied, the players are shared
-        until `mut` takes a private copy of the one about to change."""
-        t = self.turn
+        """The engine's cheap copy: the board is copied; the players are shared until `mut` takes a
+        private copy of the one about to change; everything else is immutable and shared."""
         return GameState(
             self.settings, self.width, self.layout, list(self.players), self.board.copy(),
-            self.draw_pile, self.discard, self.steps,
-            Turn(t.player, t.start, t.yellow_used, t.caravansary_done, t.leader_at_caravansary),
-            self.round, self.turns, self.decision_id, self.end_triggered, self.finished,
-            self.last_move, self.rng_seed, self.rng_counter, self.script_dice, self.script_cards,
-            self.undo, self.decks, self.script_draws, None, 0,
+            self.draw_pile, self.discard, self.steps, self.turn, self.round, self.turns, self.decision_id,
+            self.end_triggered, self.finished, self.last_move, self.rng_seed, self.rng_counter,
+            self.script_dice, self.script_cards, self.undo, self.decks, self.script_draws, self.extra_turns,
+            None, 0,
         )
 
     def mut(self, seat: int) -> Player:

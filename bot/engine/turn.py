@@ -1,13 +1,30 @@
-"""The start and the end of a turn, the round, the end of the game's last round."""
+"""The start and the end of a turn, extra turns, the round, the end of the game's last round.
+
+A seat's *turn sequence* is its turn and the extra turns that follow it right away (guild card
+#7, the double move: `grant_extra_turn`); the round does not advance in between, and the last
+round ends after the last seat's extra turns (RULES-NOTES D-02). `sequence_over(before, after)`
+tells the service when a sequence (or a seat's leftover-card window after the last round) has
+ended, `turn_over(before, after)` when a single turn has.
+"""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .machine import StepKind, Tx, pop, push, register
-from .state import Step, Turn
+from .state import GameState, Step, Turn
+
+
+def grant_extra_turn(g: GameState) -> None:
+    """The turn's player takes another turn as soon as this one ends (it may be granted more
+    than once; a forfeit plays through them)."""
+    g.turn = replace(g.turn, again=g.turn.again + 1)
 
 
 @register
 class TurnStart(StepKind):
+    """A turn begins (tag "extra": an extra turn of the same seat; n: extra turns still owed after it)."""
+
     name = "turn"
 
     def run(self, tx: Tx, step: Step) -> None:
@@ -15,8 +32,14 @@ class TurnStart(StepKind):
         pop(g)
         seat = step.actor
         g.turns += 1
-        g.turn = Turn(player=seat, start=g.players[seat].merchant)
-        tx.emit("turn", seat, round=g.round)
+        start = g.players[seat].merchant
+        if step.tag == "extra":
+            g.extra_turns += 1
+            g.turn = Turn(player=seat, start=start, extra=True, again=step.n, forfeit=g.turn.forfeit)
+            tx.emit("turn", seat, round=g.round, extra=True)
+        else:
+            g.turn = Turn(player=seat, start=start)
+            tx.emit("turn", seat, round=g.round)
         push(g, Step("move", seat), Step("end", seat))
 
 
@@ -31,6 +54,9 @@ class TurnEnd(StepKind):
         if g.settings.caravan_leader and g.turn.caravansary_done and g.board.caravan_leader != seat:
             g.board.caravan_leader = seat
             tx.emit("caravan_leader", seat)
+        if g.turn.again:
+            push(g, Step("turn", seat, n=g.turn.again - 1, tag="extra"))
+            return
         n = len(g.players)
         last_of_round = (seat + 1) % n == 0  # seat 0 is the start player
         if g.end_triggered and last_of_round:
@@ -53,3 +79,31 @@ class GameEnd(StepKind):
         pop(tx.g)
         tx.g.finished = True
         tx.emit("game_over", None, ranking=[[s.seat, s.rank] for s in result(tx.g)])
+
+
+def _window(g: GameState) -> int:
+    """The seat whose leftover-card window after the last round is open (-1: none)."""
+    for step in reversed(g.steps):
+        if step.kind == "final":
+            return step.actor
+        if step.kind == "gameover":
+            return -1
+    return -1
+
+
+def sequence_key(g: GameState) -> tuple[int, int, bool]:
+    """Changes exactly when a turn sequence ends: (sequences started, the leftover-card window's
+    seat or -1, whether the game is over)."""
+    return g.turns - g.extra_turns, _window(g), g.finished
+
+
+def sequence_over(before: GameState, after: GameState) -> bool:
+    """Whether the turn sequence going on in `before` (a seat's turn with its extra turns, or a
+    seat's leftover-card window after the last round) is over in `after`: the moment a grace
+    period starts. Decisions of other seats in the middle of a turn do not end it."""
+    return sequence_key(before) != sequence_key(after)
+
+
+def turn_over(before: GameState, after: GameState) -> bool:
+    """Whether a single turn (an extra turn too) or a leftover-card window ended."""
+    return (before.turns, _window(before), before.finished) != (after.turns, _window(after), after.finished)

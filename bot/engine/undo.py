@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .decision import Event
 from .errors import GameOver, NothingToUndo, NotYourDecision
-from .machine import Tx, end_turn_early, pending, settle, step_once
+from .machine import KINDS, Tx, end_turn_early, pending, settle, step_once
 from .state import GameState, Undo
-
-MOVEMENT_STEPS = frozenset({"move", "move34"})
+from .turn import sequence_key
 
 
 def can_undo(state: GameState, player: int) -> bool:
@@ -42,9 +43,16 @@ def after_last_round(g: GameState) -> bool:
 
 
 def forfeit_turn(state: GameState, player: int) -> tuple[GameState, list[Event]]:
-    """Play `player`'s default choices until their turn (or their off-turn decision) is over.
-    At the movement step the merchant stays where it is and the turn simply ends (house ruling).
-    The last turn's forfeit stops before that player's leftover-card step (a window of its own)."""
+    """Play `player`'s default choices (RULES-NOTES E-62 for an off-turn decider).
+
+    - The turn's player: until its turn sequence is over (its extra turns included); at a movement
+      step the token stays where it is and the turn ends (house ruling). When other seats must
+      decide in the middle of the turn, they still decide themselves, and the player's defaults go
+      on whenever the turn comes back to it. The last turn's forfeit stops before that player's
+      leftover-card step (a window of its own).
+    - Another seat deciding in the middle of someone's turn: that seat's part only (its
+      consecutive decisions), each at its default (the first free choice, not carried out).
+    """
     d = pending(state)
     if d is None:
         raise GameOver()
@@ -53,17 +61,20 @@ def forfeit_turn(state: GameState, player: int) -> tuple[GameState, list[Event]]
     tx = Tx(state.fork())
     tx.emit("forfeit", player, decision=state.decision_id, at=d.kind)
     g = tx.g
-    turns, final = g.turns, after_last_round(g)
+    key = sequence_key(g)
+    off_turn = d.off_turn
     while True:
         d = pending(g)
-        if d is None or d.player != player or g.turns != turns or after_last_round(g) != final:
+        if d is None or d.player != player or d.off_turn != off_turn or sequence_key(g) != key:
             break
-        if d.kind in MOVEMENT_STEPS:
+        if KINDS[d.kind].movement:
             end_turn_early(tx, "forfeit")
             settle(tx)
             g = tx.g
             continue
         g, tx = step_once(g, d.default, tx)
+    if not off_turn and d is not None and d.off_turn and sequence_key(g) == key:
+        g.turn = replace(g.turn, forfeit=True)  # others decide now; its defaults go on after them
     g.decision_id = state.decision_id + 1
     g.cache = None
     g.undo = None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..board import place_name
 from ..components import CARAVANSARY, FOUNTAIN
 from ..decision import Option, who
@@ -22,9 +24,8 @@ class Caravansary(Place):
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         g = tx.g
         seat = step.actor
-        g.turn.caravansary_done = True
         leader = g.settings.caravan_leader and g.board.caravan_leader == seat
-        g.turn.leader_at_caravansary = leader
+        g.turn = replace(g.turn, caravansary_done=True, leader_at_caravansary=leader)
         steps = [Step("caravan_draw", seat, CARAVANSARY, 2), Step("caravan_draw", seat, CARAVANSARY, 1)]
         if not leader:
             steps.append(Step("card_discard", seat, CARAVANSARY))
