@@ -154,7 +154,7 @@ def settle(tx: Tx) -> None:
         if len(d.options) == 1 and forced(g, step, d.options[0]):
             resolve(tx, step, d.options[0].code)
             continue
-        if g.turn.forfeit and d.player == g.turn.player and not d.off_turn:
+        if g.turn.forfeit and d.player == g.turn.player and not d.off_turn and not KINDS[step.kind].between_turns:
             play_default(tx, step, d)  # a skipped player's turn came back to them
             continue
         g.cache = d

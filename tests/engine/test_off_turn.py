@@ -101,3 +101,23 @@ def test_a_seat_that_is_not_deciding_cannot_be_skipped(seat: int) -> None:
     g = base_position("test_ask")
     with pytest.raises(NotYourDecision):
         forfeit_turn(g, seat)
+
+
+def test_the_skip_ends_with_the_turn_not_in_the_leftover_card_window() -> None:
+    """The last seat of the last round is skipped while the others answer its question: its turn
+    ends by default, but its leftover-card window after the last round is its own to decide."""
+    g = base_position(players=3)
+    for _ in range(2):
+        g = play(g, next(c for c in codes(g) if c.startswith("go.") and c != "go.7"), "x.end")
+    g = g.copy()
+    g.end_triggered = True
+    push(g, Step("test_ask", 2))
+    g.cache = None
+    g, _ = forfeit_turn(g, 2)
+    assert g.turn.forfeit and decider(g) == 0
+    g = play(g, "pick.1", "keep", "pick.1", "keep")
+    finals = []
+    while kind(g) == "final":
+        finals.append(decider(g))
+        g = play(g, "done")
+    assert finals == [s for s in range(3) if g.players[s].cards] and 2 in finals
