@@ -1,4 +1,4 @@
-"""The rules engine of Istanbul: a pure, deterministic state machine (base game, 2-5 players).
+"""The rules engine of Istanbul (Big Box): a pure, deterministic state machine for 2-5 players.
 
 Standard library and pydantic only: no Discord, no database, no images, no clock, no global
 random. Every entry point takes a state and returns a new one; the given state never changes.
@@ -9,33 +9,76 @@ Entry points
   order (seat 0 is the start player; the service shuffles seats before calling).
 - ``pending(state) -> Decision | None``: who decides now (``player``), the ``decision_id`` (a
   counter that rises with every accepted choice, undo and forfeit), a ``prompt``, the ``options``
-  (code, label, private flag) and the ``default`` code (the decline where the rules have one,
-  otherwise the first legal choice). None once the game is over.
+  (code, label, private flag), the ``default`` code (the decline where the rules have one,
+  otherwise the first legal choice) and ``off_turn`` (another seat than the turn's player decides
+  in the middle of the turn: Kiosk picks and auction bids next). None once the game is over.
 - ``apply(state, player, decision_id, code) -> (state, events)``: raises ``NotYourDecision``,
   ``StaleDecision``, ``IllegalChoice`` or ``GameOver`` (all ``EngineError``, with a message a
   player can read) and changes nothing when the choice is not allowed.
 - ``undo(state, player) -> (state, events)``: takes back that player's last choice, never past a
   barrier (a die roll, a card drawn or shown, a demand tile turned up by a sale, another
-  player's choice, a forfeit; once another
-  player has chosen, undoing that choice does not reopen the earlier player's);
+  player's choice, a forfeit, a decision handed to another seat in the middle of a turn or back;
+  once another player has chosen, undoing that choice does not reopen the earlier player's);
   ``NothingToUndo`` otherwise. ``can_undo(state, player)`` tells without trying.
-- ``forfeit_turn(state, player) -> (state, events)``: plays the player's default choices until
-  their turn ends; at the movement step the merchant stays and the turn ends (house ruling).
-- ``view(state, viewer) -> View``: what a seat (or ``None``, the public) may see.
+- ``forfeit_turn(state, player) -> (state, events)``: the turn's player: its default choices until
+  its turn sequence (with its extra turns) is over; at a movement step the token stays and the
+  turn ends (house ruling); when other seats must decide in the middle of the turn they decide
+  themselves and its defaults go on when the turn comes back to it (``Turn.forfeit``). Another
+  seat deciding mid-turn: its own part only (its consecutive decisions at their defaults: the
+  first free choice, not carried out; RULES-NOTES E-62).
+- ``view(state, viewer) -> View``: what a seat (or ``None``, the public) may see;
+  ``View.holdings(seat)``.
 - ``describe(event, viewer) -> str | None``: one line, with ``{seat:N}`` placeholders.
-- ``determinize(view, seed) -> GameState``: a full state consistent with the view.
-- ``result(state) -> list[Standing]``: rubies, then Lira, goods, bonus cards; ties are shared.
-- ``set_chance_script(state, dice=[(a, b), ...], cards=[kind, ...])``: the next rolls and draws.
-- ``replay(settings, players, seed, events)``: rebuilds a state from its log.
+- ``determinize(view, seed) -> GameState``: a full state consistent with the view (every deck's
+  pile and every hand the viewer may not see dealt again, and the demand tiles below the top).
+- ``result(state) -> list[Standing]``: rubies, then Lira, goods, bonus cards (guild cards and
+  letters never count); ties are shared.
+- ``holdings(state, seat) -> {deck: items}``: what a seat holds privately (bonus cards, guild cards
+  next); the rule below on lone options reads it.
+- ``sequence_over(before, after)`` / ``turn_over(before, after)`` (``turn``): a seat's turn
+  sequence (its turn and its extra turns, or its leftover-card window) is over, or a single turn
+  is: the service starts its grace period on the first. Decisions of other seats mid-turn end
+  neither.
+- ``set_chance_script(state, dice=[(a, b), (x,), ...], cards=[kind, ...] or {deck: [item, ...]})``:
+  the next rolls (both dice, or one die) and the next draws (a list: the bonus cards; a mapping:
+  per deck, "bonus" included). A scripted item must be in its pile when drawn (``ScriptError``).
+- ``replay(settings, players, seed, events)`` / ``continue_from(state, events)``: rebuild a state
+  from its log.
 - ``to_json`` / ``from_json`` / ``validate``: exact JSON round trip; ``validate`` re-checks a
-  state whose fields were edited by hand (for setting up a position).
+  state whose fields were edited by hand (for setting up a position). A game of a module that is
+  not playable yet loads only with ``preview=True``.
+
+Modules and settings
+--------------------
+``GameSettings``: ``players``, ``expansions`` (``()`` the base game, ``("mocha",)`` Mocha &
+Baksheesh, ``("letters",)`` Letters & Seals, both: the Great Bazaar), ``layout`` (``short``,
+``long``, ``in_order``, ``random`` on 4x4; one expansion ``first`` or ``random`` on 5x4; the
+Great Bazaar ``random`` on 5x5; without one, the game's default), ``neutral_assistants``,
+``caravan_leader`` and ``rules`` (``RuleOptions``, RULES-NOTES §4). `modules` words and checks
+them: ``games()``, ``allowed_pairs()``, ``game_title(expansions)``, ``game_words(expansions,
+layout)``, ``parse_modules(text)``, ``settings_problem(...)``; a module not playable yet is
+refused in one sentence ("Mocha & Baksheesh is not playable yet"); ``preview_settings(...)``
+builds such settings for tests and previews; ``grid_for(expansions, layout, draw)`` builds any
+board without that check.
 
 Chance and the log
 ------------------
-Outcomes come from (``rng_seed``, ``rng_counter``): each die roll (both dice) and each card draw
-is one outcome and advances the counter by one, scripted or not. The events of every entry point
-start with the input (``input``: player, decision, code; ``undo``; ``forfeit``), followed in order
-by the chance outcomes (``dice``, ``draw``) and events that only tell the story.
+Outcomes come from (``rng_seed``, ``rng_counter``): each roll (one die or both) and each item
+drawn is one outcome and advances the counter by one, scripted or not. The events of every entry
+point start with the input (``input``: player, decision, code; ``undo``; ``forfeit``), followed in
+order by the chance outcomes and events that only tell the story:
+
+- ``dice`` {d: [a, b]} or {d: [a]}: the roller is the event's player;
+- ``draw`` {card}: a bonus card drawn (named to its owner only); ``draw`` {deck, card}: an item of
+  another deck (a private deck's item is named to its owner only; a public deck's is turned up
+  for everyone); likewise ``reshuffle`` {cards[, deck]} and ``no_card`` {[deck]}.
+
+The decks (`decks`): ``bonus`` (the bonus cards of every module in play; D-21 and the rule
+option ``ls_bonus_deck``) now; guild cards (by number, components.md §9), letters (by place
+number, house value H6) and kiosk tiles (``K01``-``K24``, §13) register with their modules.
+Every deck has a face-down pile (a sorted multiset: its order does not exist until a draw) and
+a face-up discard pile, top last. The chance script: ``script_dice`` (one tuple per roll),
+``script_cards`` (the bonus cards) and ``script_draws`` (per other deck).
 
 Option codes
 ------------
@@ -50,13 +93,41 @@ action ``act`` / ``skip``, or the place's sub-choice directly: ``f.N`` Police St
 assistant called back, ``ok`` / ``t.four1`` / ``t.four2`` / ``t.reroll`` the dice and the red
 tile, ``no`` no green-tile good; ``t.yellow`` the yellow tile; ``k<seat>.card`` /
 ``k<seat>.lira`` catch a family member; ``r.card`` / ``r.lira`` the family card's reward;
-``gov`` / ``smug`` the Governor and Smuggler; ``done`` ends the encounters (and the leftover
-cards). Labels are at most 80 characters. A decision lists every legal choice (at most 100
-public and 100 private options; a choice of more values is asked in two steps, see `choices`).
+``gov`` / ``smug`` the Governor and Smuggler (a neutral token's code, never starting with "k");
+``done`` ends the encounters (and the leftover cards); a choice of many values ``v.<value>``,
+asked through ranges ``vr.<value>`` and ``back`` when more than 100 (`choices`).
 
-Whether the game waits for a player never depends on the cards in a hand: a step whose options
-may depend on the hand (the free window, card modifiers, the leftover cards) is asked whenever
-the hand holds any card, even with a single option.
+Labels are at most 80 characters. A decision lists every legal choice (at most 100 public and
+100 private options; a choice of more values is asked in two steps, see `choices`).
+
+Whether the game waits for a player never depends on what it holds: a step whose options may
+depend on the hand (the free window, card modifiers, the leftover cards) is asked whenever the
+seat holds anything privately (``holdings``), even with a single option.
+
+Step kinds
+----------
+A turn is a stack of ``Step`` (``kind``, ``actor``, ``place``, ``n``, ``tag``), the current one
+last. ``turn`` (starts a turn; tag "extra" an extra turn, n the extra turns still owed), ``move``
+and ``move34`` (movement steps), ``assistant``, ``pay``, ``action`` (place; tag "" the
+merchant's own action, "family" the family member's, "again" a repeat, "any" the Small Market
+with any goods; n=1 the repeat of the family member's action), ``after`` (the encounters; n the
+neutral tokens used, one bit each), ``gov_pay``, ``smug_good``, ``smug_pay``, ``relocate`` (tag:
+the neutral token), ``card_good``, ``reward``, ``recall`` (tag "yellow" or "card"),
+``caravan_draw`` (n: 2 then 1), ``card_discard``, ``fountain``, ``bm_good``, ``dice`` (n: the two
+dice as 10a+b; tag: the Tea House call), ``green_tile``, ``sell`` (n=1 any goods; tag: the goods
+chosen so far), ``sultan_any`` (n: the goods still owed), ``end`` (the turn's end), ``final``
+(the leftover cards after the last round, between turns), ``gameover`` and ``value_range`` (the
+second step of a choice of many values: place..n).
+
+Events
+------
+Besides the inputs and outcomes above: ``turn`` {round[, extra]}, ``move`` {source, target,
+how[, token]}, ``assistant``, ``end_early`` {reason[, place]}, ``fee`` {to, lira[, colour][,
+token]}, ``relocate`` {token, to[, colour]}, ``action``, ``skip``, ``recall``, ``call``,
+``nothing``, ``family_sent``, ``family_home``, ``caught``, ``caravan_leader``, ``gain``, ``pay``,
+``ruby``, ``ruby_refilled``, ``sold``, ``demand``, ``extension``, ``take_discard``, ``discard``,
+``card``, ``tile_used``, ``mosque_tile``, ``fifth_assistant``, ``end_triggered``,
+``last_round_over``, ``game_over``.
 
 Tokens, blocked edges and ruby tracks
 -------------------------------------
@@ -76,20 +147,29 @@ stack; ``last_move.token`` names the kind.
 Glossary of the state
 ---------------------
 ``GameState``: ``settings`` (GameSettings), ``width`` and ``layout`` (place numbers row by row),
-``players`` (per seat), ``board``, ``draw_pile`` (face-down bonus cards, a sorted multiset: the
-draw order does not exist until a draw), ``discard`` (face-up pile, top last), ``steps`` (the
-pending steps of the turn, current last), ``turn`` (the current turn's flags), ``round``,
-``turns`` (turns started), ``decision_id``, ``end_triggered`` (someone reached the ruby target:
-this is the last round), ``finished``, ``last_move`` (token, seat, source, target),
-``rng_seed``/``rng_counter``, ``script_dice``/``script_cards`` (hidden), ``undo`` (hidden);
-``cache`` and ``owned`` are bookkeeping, never serialised. ``copy()`` gives a state whose every
-part may be edited; the engine's own ``fork()`` shares the players a choice does not touch.
+``players`` (per seat), ``board``, ``draw_pile`` (face-down bonus cards, a sorted multiset),
+``discard`` (face-up bonus cards, top last), ``decks`` (every other deck in play by name: a
+``Pile`` of ``pile`` and ``discard``), ``steps`` (the pending steps, current last), ``turn`` (the
+current turn), ``round``, ``turns`` (turns started, extra turns included), ``extra_turns`` (the
+extra turns among them), ``decision_id``, ``end_triggered`` (someone reached the ruby target:
+this is the last round), ``finished``, ``last_move`` (``LastMove``: ``token`` "merchant",
+"family" or a module's token, ``seat``, ``source``, ``target``), ``rng_seed``/``rng_counter``,
+``script_dice``/``script_cards``/``script_draws`` (hidden), ``undo`` (hidden: ``Undo`` of
+``player``, ``base`` and ``inputs``); ``cache`` and ``owned`` are bookkeeping, never serialised.
+``copy()`` gives a state whose every part may be edited; the engine's own ``fork()`` shares what
+a choice does not touch (players until ``mut``, and everything immutable).
+
+``Turn`` (frozen: changes replace it): ``player``, ``start`` (where the merchant began),
+``yellow_used``, ``caravansary_done``, ``leader_at_caravansary``, ``token`` (the token that moved
+when not the merchant stack), ``extra`` (an extra turn), ``again`` (extra turns granted, to
+follow), ``forfeit`` (skipped: its player's choices are its defaults).
 
 ``Player``: ``seat``, ``colour``, ``merchant`` (place of the merchant stack), ``stack`` (assistants
 under the merchant, top first, "o" own / "n" neutral), ``assistants`` (places where own assistants
 wait), ``family`` (place of the family member), ``lira``, ``goods`` (red fabric, green spice,
 yellow fruit, blue jewelry), ``extensions`` (capacity = 2 + extensions), ``rubies``,
-``mosque_tiles`` (colours owned), ``cards`` (bonus card kinds in hand).
+``mosque_tiles`` (colours owned), ``cards`` (bonus cards in hand), ``hands`` (other private hands
+by deck), ``parts`` (module parts of the player).
 
 ``Board``: ``wainwright_extensions``/``wainwright_rubies`` left, ``mail`` (mail indicators moved
 down, 0-4), ``small_demand``/``large_demand`` (demand tile ids, top first), ``sultan_rubies`` and
@@ -97,7 +177,29 @@ down, 0-4), ``small_demand``/``large_demand`` (demand tile ids, top first), ``su
 ``mosque_tiles`` (stacks of values per colour red, green, blue, yellow, top first),
 ``mosque_rubies`` (Small, Great), ``governor``, ``smuggler``, ``neutral_merchants`` and
 ``neutral_colours`` (2 players), ``neutral_assistants`` (places, variant), ``ruby_supply``,
-``caravan_leader`` (seat, -1 while the tile lies on the Caravansary).
+``caravan_leader`` (seat, -1 while the tile lies on the Caravansary), ``blocked`` (edges (a, b,
+seat) no token may cross but that seat's: the Barrier next), ``parts`` (module parts of the
+board).
+
+Module parts (``Board.parts``, ``Player.parts``) are frozen dataclasses registered by name
+(``state.register_part``), absent in base games, replaced (never edited) on write: read
+``g.board_part(name)`` / ``g.player_part(seat, name)``, write ``g.set_board_part`` /
+``g.set_player_part``.
+
+Registries for modules
+----------------------
+A module (`modules.register_module`) registers its parts and every provider states its module;
+providers are consulted only while their module is in play (`registry.Registry.active`, resolved
+once per set of modules): step kinds (``machine.register``; ``StepKind.module``, ``movement``,
+``between_turns``), places (``places.place``), free windows (``machine.FREE_WINDOWS``), action
+modifiers (``places.ACTION_MODIFIERS``; remote actions' tags in ``cards.REMOTE_TAGS``), card plays
+(``cards.register_card_play``: deck, window, place-bound class, E-55), decks
+(``decks.register_deck``), set-up (``setup.SETUPS``), player token kinds
+(``tokens.register_token``), neutral tokens and their waivers (``tokens.register_neutral``,
+``tokens.WAIVERS``), ruby tracks and other ruby holders (``tracks.register_track``,
+``tracks.RUBY_HOLDERS``), hidden parts of a view (``views.HIDDEN_PARTS``), invariants
+(``invariants.register_invariant``), story lines (``describe.register_line``) and rule texts
+(``texts.register_place``, ``register_card``, ``register_topic``).
 """
 
 from __future__ import annotations
@@ -126,9 +228,10 @@ from .errors import (
 from .machine import apply, pending
 from .replay import continue_from, replay
 from .scoring import Standing, result, winners
-from .settings import GameSettings, RuleOptions
+from .settings import GameSettings, RuleOptions, preview_settings
 from .setup import new_game
 from .state import Board, GameState, LastMove, Player, Step, from_json, to_json, validate
+from .turn import sequence_over, turn_over
 from .undo import can_undo, forfeit_turn, undo
 from .views import View, determinize, view
 
@@ -137,5 +240,6 @@ __all__ = [
     "GameState", "IllegalChoice", "LastMove", "NotYourDecision", "NothingToUndo", "Option", "Player",
     "RuleOptions", "ScriptError", "StaleDecision", "Standing", "Step", "View", "apply", "can_undo", "continue_from",
     "describe", "determinize", "fill_seats", "forfeit_turn", "from_json", "holdings", "new_game", "pending", "replay", "result",
-    "set_chance_script", "to_json", "undo", "validate", "view", "winners",
+    "preview_settings", "sequence_over", "set_chance_script", "to_json", "turn_over", "undo", "validate", "view",
+    "winners",
 ]

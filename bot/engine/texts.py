@@ -312,4 +312,38 @@ def rule_topics() -> list[str]:
         *CARD_NAMES.values(),
         *MOSQUE_TILE_NAMES.values(),
         *ENCOUNTER_NAMES.values(),
+        *MODULE_TOPICS,
     ]
+
+
+# -- a module's texts ----------------------------------------------------------------------------
+
+MODULE_TOPICS: dict[str, str] = {}  # display name -> the module that registered it (tiles, letters, tokens, ...)
+TEXT_MODULES: dict[str, str] = {}  # "place:17", "card:coffee2", "topic:<name>" -> its module
+
+
+def register_place(number: int, name: str, text: str, module: str) -> None:
+    """A module's place: its name (`board.place_name`) and rule text, found by number and name."""
+    PLACE_NAMES[number] = name
+    PLACE_TEXTS[number] = text
+    TEXT_MODULES[f"place:{number}"] = module
+    for alias in (str(number), f"#{number}", f"p{number}", f"place {number}", name):
+        _INDEX.setdefault(_norm(alias), (name, text))
+
+
+def register_card(kind: str, name: str, text: str, module: str) -> None:
+    """A module's card kind (bonus or guild card): its name (`card_phrase`) and rule text."""
+    CARD_NAMES[kind] = name
+    CARD_TEXTS[kind] = text
+    TEXT_MODULES[f"card:{kind}"] = module
+    for alias in (f"c.{kind}", f"card:{kind}", kind, name):
+        _INDEX.setdefault(_norm(alias), (name, text))
+
+
+def register_topic(name: str, text: str, module: str, aliases: tuple[str, ...] = ()) -> None:
+    """Any other rule text of a module (a tile, a letter rule, a token), found by its name and
+    the aliases given."""
+    MODULE_TOPICS[name] = module
+    TEXT_MODULES[f"topic:{name}"] = module
+    for alias in (name, *aliases):
+        _INDEX.setdefault(_norm(alias), (name, text))
