@@ -28,6 +28,8 @@ them, ready for `pending` / `apply` (and for a service that stores the state as 
   ``keep``, the default: "not carried out", RULES-NOTES E-62). The asking seat then answers
   ``test_back`` (``back.a``, ``back.b`` or ``back.no``, the default). Every answer is logged as
   ``test_choice`` {code}.
+- ``test_mark`` (a player part written on a choice): ``mark`` adds one to the actor's part
+  ``testmark``; ``no`` (the default) does nothing.
 
 `base_position(*kinds)` builds a base game (3 players, in-order layout, seed 1) whose seat 0
 faces the given test steps, the first one first, before its move.
@@ -67,6 +69,16 @@ class Lot(Part):
 
 
 register_part("testlot", Lot, "testdecks")
+
+
+@dataclass(frozen=True, slots=True)
+class Mark(Part):
+    """A player part: how many times the seat chose ``test_mark``."""
+
+    marks: int = 0
+
+
+register_part("testmark", Mark, "testdecks")
 
 
 class TestHand(Deck):
@@ -296,3 +308,20 @@ class Back(_Answer):
     decline = "back.no"
     codes = ("back.a", "back.b", "back.no")
     question = "the others have answered: your choice."
+
+
+@register
+class MarkStep(_Answer):
+    """``test_mark``: ``mark`` adds one to the actor's player part ``testmark`` (written by
+    replacing the part), ``no`` (the default) leaves it."""
+
+    name = "test_mark"
+    decline = "no"
+    codes = ("mark", "no")
+    question = "mark?"
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> None:
+        super().resolve(tx, step, code)
+        if code == "mark":
+            old = tx.g.player_part(step.actor, "testmark") or Mark()
+            tx.g.set_player_part(step.actor, "testmark", Mark(old.marks + 1))

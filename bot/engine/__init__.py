@@ -160,9 +160,9 @@ this is the last round), ``finished``, ``last_move`` (``LastMove``: ``token`` "m
 a choice does not touch (players until ``mut``, and everything immutable).
 
 ``Turn`` (frozen: changes replace it): ``player``, ``start`` (where the merchant began),
-``yellow_used``, ``caravansary_done``, ``leader_at_caravansary``, ``token`` (the token that moved
-when not the merchant stack), ``extra`` (an extra turn), ``again`` (extra turns granted, to
-follow), ``forfeit`` (skipped: its player's choices are its defaults).
+``yellow_used``, ``caravansary_done``, ``leader_at_caravansary``, ``extra`` (an extra turn),
+``again`` (extra turns granted, to follow), ``forfeit`` (skipped: its player's choices are its
+defaults).
 
 ``Player``: ``seat``, ``colour``, ``merchant`` (place of the merchant stack), ``stack`` (assistants
 under the merchant, top first, "o" own / "n" neutral), ``assistants`` (places where own assistants
@@ -177,9 +177,9 @@ down, 0-4), ``small_demand``/``large_demand`` (demand tile ids, top first), ``su
 ``mosque_tiles`` (stacks of values per colour red, green, blue, yellow, top first),
 ``mosque_rubies`` (Small, Great), ``governor``, ``smuggler``, ``neutral_merchants`` and
 ``neutral_colours`` (2 players), ``neutral_assistants`` (places, variant), ``ruby_supply``,
-``caravan_leader`` (seat, -1 while the tile lies on the Caravansary), ``blocked`` (edges (a, b,
-seat) no token may cross but that seat's: the Barrier next), ``parts`` (module parts of the
-board).
+``caravan_leader`` (seat, -1 while the tile lies on the Caravansary), ``parts`` (module parts of
+the board). Blocked edges are not stored on the board: ``board.EDGE_BLOCKERS`` providers read
+them from their module's parts.
 
 Module parts (``Board.parts``, ``Player.parts``) are frozen dataclasses registered by name
 (``state.register_part``), absent in base games, replaced (never edited) on write: read
@@ -195,9 +195,9 @@ once per set of modules): step kinds (``machine.register``; ``StepKind.module``,
 modifiers (``places.ACTION_MODIFIERS``; remote actions' tags in ``cards.REMOTE_TAGS``), card plays
 (``cards.register_card_play``: deck, window, place-bound class, E-55), decks
 (``decks.register_deck``), set-up (``setup.SETUPS``), player token kinds
-(``tokens.register_token``), neutral tokens and their waivers (``tokens.register_neutral``,
-``tokens.WAIVERS``), ruby tracks and other ruby holders (``tracks.register_track``,
-``tracks.RUBY_HOLDERS``), hidden parts of a view (``views.HIDDEN_PARTS``), invariants
+(``tokens.add_token_kind``), neutral tokens and their waivers (``tokens.add_neutral_token``,
+``tokens.WAIVERS``), ruby tracks (``places.rubies.add_ruby_track``), blocked edges
+(``board.EDGE_BLOCKERS``), hidden parts of a view (``views.HIDDEN_PARTS``), invariants
 (``invariants.register_invariant``), story lines (``describe.register_line``) and rule texts
 (``texts.register_place``, ``register_card``, ``register_topic``).
 """

@@ -21,10 +21,10 @@ import bot.engine as engine
 from bot.engine import GameSettings, GameState, apply, from_json, new_game, pending, to_json
 from bot.engine.decks import DECKS
 from bot.engine.describe import LINE_MODULES
-from bot.engine.machine import KINDS
+from bot.engine.machine import KINDS, push
 from bot.engine.modules import MODULES
-from bot.engine.state import PART_TYPES, Part, Undo
-from tests.testkinds import TEST, base_position, token_position
+from bot.engine.state import PART_TYPES, Part, Step, Undo
+from tests.testkinds import TEST, Mark, base_position, deck_position
 
 Path = tuple[str | int, ...]
 
@@ -150,8 +150,8 @@ def test_the_walk_finds_the_fields_of_every_part_of_the_state() -> None:
     names = {label for label, _, _ in CASES}
     for expected in (
         "settings", "draw_pile", "decks", "script_draws", "extra_turns", "undo", "turn.forfeit", "turn.again",
-        "board.blocked", "board.mail", "players.0.hands", "players.0.cards", "last_move",
-        "board.parts[testlot].tiles", "players.0.parts[testpos].place",
+        "board.mail", "players.0.hands", "players.0.cards", "last_move",
+        "board.parts[testlot].tiles", "players.0.parts[testmark].marks",
     ):
         assert expected in names, expected
     assert len(CASES) > 60
@@ -191,17 +191,20 @@ def test_a_copy_may_be_edited_without_touching_the_original(label: str, path: Pa
 def test_base_games_have_no_module_parts() -> None:
     g = new_game(GameSettings(players=4), ["red", "blue", "green", "yellow"], 3)
     assert g.board.parts == {} and all(p.parts == {} and p.hands == {} for p in g.players)
-    assert g.decks == {} and g.board.blocked == () and g.extra_turns == 0
+    assert g.decks == {} and g.extra_turns == 0
 
 
 def test_a_part_is_replaced_on_write_and_shared_until_then() -> None:
     """Copy on write: a state made by a choice shares every part nobody wrote."""
-    g = token_position("test_token")
-    part = g.player_part(1, "testpos")
-    after, _ = apply(g, 0, g.decision_id, "tk.6")
-    assert after.player_part(1, "testpos") is part  # untouched: shared
-    assert after.player_part(0, "testpos") is not g.player_part(0, "testpos")
-    assert g.player_part(0, "testpos").place == 7 and after.player_part(0, "testpos").place == 6
+    g = deck_position()
+    g.set_player_part(0, "testmark", Mark(1))
+    g.set_player_part(1, "testmark", Mark(5))
+    push(g, Step("test_mark", 0))
+    g.cache = None
+    part = g.player_part(1, "testmark")
+    after, _ = apply(g, 0, g.decision_id, "mark")
+    assert after.player_part(1, "testmark") is part  # untouched: shared
+    assert g.player_part(0, "testmark").marks == 1 and after.player_part(0, "testmark").marks == 2
     assert after.board.parts is g.board.parts or after.board.parts == g.board.parts
 
 
@@ -273,7 +276,7 @@ def test_the_docstring_documents_every_option_code() -> None:
 
 
 def test_the_registries_are_named_for_module_authors() -> None:
-    for name in ("register_part", "register_card_play", "register_deck", "register_token", "register_neutral",
-                 "register_track", "register_invariant", "register_line", "register_module", "SETUPS"):
+    for name in ("register_part", "register_card_play", "register_deck", "add_token_kind", "add_neutral_token",
+                 "add_ruby_track", "EDGE_BLOCKERS", "register_invariant", "register_line", "register_module", "SETUPS"):
         assert name in DOC, name
 
