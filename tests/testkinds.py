@@ -28,6 +28,8 @@ them, ready for `pending` / `apply` (and for a service that stores the state as 
   ``keep``, the default: "not carried out", RULES-NOTES E-62). The asking seat then answers
   ``test_back`` (``back.a``, ``back.b`` or ``back.no``, the default). Every answer is logged as
   ``test_choice`` {code}.
+- An action hook: in a game of the test module the Caravansary's action also gives 1 Lira
+  (like Mocha & Baksheesh's coffee there), logged as a ``gain`` with ``why`` "test".
 - ``test_mark`` (a player part written on a choice): ``mark`` adds one to the actor's part
   ``testmark``; ``no`` (the default) does nothing.
 
@@ -47,7 +49,7 @@ from bot.engine.decks import Deck, discard_card, draw_card, register_deck, roll_
 from bot.engine.describe import register_line
 from bot.engine.machine import StepKind, Tx, other_seats, pop, push, register
 from bot.engine.modules import Module, register_module
-from bot.engine.places import perform
+from bot.engine.places import ACTION_HOOKS, perform
 from bot.engine.settings import preview_settings
 from bot.engine.state import Part, Step, register_part
 from bot.engine.turn import grant_extra_turn
@@ -325,3 +327,11 @@ class MarkStep(_Answer):
         if code == "mark":
             old = tx.g.player_part(step.actor, "testmark") or Mark()
             tx.g.set_player_part(step.actor, "testmark", Mark(old.marks + 1))
+
+
+def _caravansary_lira(tx: Tx, step: Step, code: str) -> None:
+    if step.place == 6:
+        gain_goods(tx, step.actor, {}, 1, why="test")
+
+
+ACTION_HOOKS.add(_caravansary_lira, "testdecks")

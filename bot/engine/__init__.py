@@ -192,7 +192,8 @@ A module (`modules.register_module`) registers its parts and every provider stat
 providers are consulted only while their module is in play (`registry.Registry.active`, resolved
 once per set of modules): step kinds (``machine.register``; ``StepKind.module``, ``movement``,
 ``between_turns``), places (``places.place``), free windows (``machine.FREE_WINDOWS``), action
-modifiers (``places.ACTION_MODIFIERS``; remote actions' tags in ``cards.REMOTE_TAGS``), card plays
+modifiers (``places.ACTION_MODIFIERS``; remote actions' tags in ``cards.REMOTE_TAGS``), what a
+module adds to any action (``places.ACTION_HOOKS``: the Caravansary's coffee), card plays
 (``cards.register_card_play``: deck, window, place-bound class, E-55), decks
 (``decks.register_deck``), set-up (``setup.SETUPS``), player token kinds
 (``tokens.add_token_kind``), neutral tokens and their waivers (``tokens.add_neutral_token``,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .decks import BONUS_DECK
 from .state import GameState, Player
 
 
@@ -22,8 +23,9 @@ class Standing:
 
 
 def ranking_key(p: Player) -> tuple[int, int, int, int]:
-    """What the ranking compares, in order: rubies, Lira, goods, bonus cards."""
-    return p.rubies, p.lira, sum(p.goods), len(p.cards)
+    """What the ranking compares, in order: rubies, Lira, goods (coffee is no good), bonus cards
+    (RULES-NOTES E-56: the same with every module; guild cards and letters never count)."""
+    return p.rubies, p.lira, sum(p.goods), len(BONUS_DECK.hand(p))
 
 
 def result(state: GameState) -> list[Standing]:

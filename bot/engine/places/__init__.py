@@ -7,6 +7,7 @@ sub-choices inside an action are step kinds of their own. `ACTION_MODIFIERS` let
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Protocol
 
 from ..board import place_name
@@ -42,6 +43,10 @@ class ActionModifier(Protocol):
 
 
 ACTION_MODIFIERS: Registry[ActionModifier] = Registry("action modifiers")
+# What a module adds whenever an action is carried out, before the place's own effect (with
+# Mocha & Baksheesh the Caravansary also gives 1 coffee, D-13; the first Fountain action brings
+# the companion, E-44): called with the action step and the code.
+ACTION_HOOKS: Registry[Callable[[Tx, Step, str], None]] = Registry("action hooks")
 
 
 def can_act(g: GameState, seat: int, number: int, step: Step) -> bool:
@@ -101,6 +106,8 @@ class Action(StepKind):
 
 def perform(tx: Tx, step: Step, code: str) -> None:
     tx.emit("action", step.actor, place=step.place, via=step.tag)
+    for hook in ACTION_HOOKS.active(tx.g.settings):
+        hook(tx, step, code)
     PLACES[step.place].perform(tx, step, code)
 
 
