@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from ..engine.modules import settings_problem
 from ..engine.settings import GameSettings, LayoutName, RuleOptions
 from .refusals import refusal
 
@@ -32,6 +33,9 @@ class TableOptions(BaseModel):
             raise ValueError("at least one seat must be left for a person")
         if self.neutral_assistants and self.seats > 4:
             raise ValueError("the Neutral Assistants variant is for 2-4 players")
+        problem = settings_problem((), self.layout)  # a table plays the base game (for now)
+        if problem:
+            raise ValueError(problem)
         return self
 
     @property

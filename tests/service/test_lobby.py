@@ -225,6 +225,7 @@ async def test_only_the_creator_changes_the_options(svc: GameService) -> None:
         ({"seats": 1}, "seats"),
         ({"computers": 4}, "person"),  # four computers at a table of four
         ({"layout": "zigzag"}, "layout"),
+        ({"layout": "first"}, "not on the first-game layout"),  # an expansion's layout
         ({"speed": "fast"}, "speed"),
         ({"timeout_hours": 0}, "idle turn may be skipped must be at least 1 hour"),
         ({"neutral_assistants": True, "seats": 5}, "2-4 players"),
