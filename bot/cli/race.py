@@ -1,0 +1,87 @@
+"""The engine race: this tree's engine against another tree's (a worktree of an older commit), the
+same seeded uniform-random games and the same choices, each side in its own child process
+(`bot.cli.race_worker`), alternating A B A B, the median of the runs. Reported per player count:
+turns per CPU second through `new_game`/`pending`/`apply` on both sides, this tree's playout path
+when it has one, the mean µs of `apply` plus the next `pending`, and the ratios against the other
+tree. `python -m bot bench --against PATH` prints it."""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import bot
+
+HERE = Path(bot.__file__).resolve().parent.parent
+WORKER = Path(__file__).resolve().with_name("race_worker.py")
+
+
+class RaceError(Exception):
+    """A side of the race could not run (its message says which and why)."""
+
+
+def run_side(tree: Path, players: int, games: int, seed: int, *, path: str = "full", modules: str = "") -> dict[str, Any]:
+    """One run of the worker with `tree`'s engine; its JSON figures."""
+    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+    argv = [sys.executable, str(WORKER), str(players), str(games), str(seed), "--path", path]
+    if modules:
+        argv += ["--modules", modules]
+    done = subprocess.run(argv, cwd=tree, env=env, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        tail = (done.stdout + done.stderr).strip().splitlines()[-1:] or ["no output"]
+        raise RaceError(f"{tree} ({path} path): {tail[0]}")
+    figures: dict[str, Any] = json.loads(done.stdout)
+    return figures
+
+
+def _rates(runs: list[dict[str, Any]]) -> dict[str, float]:
+    turns_per_s = statistics.median(r["turns"] / r["cpu_s"] for r in runs)
+    click_us = statistics.median(r["click_ns"] / 1000 / r["decisions"] for r in runs)
+    return {"turns_per_second": round(turns_per_s, 1), "apply_pending_us": round(click_us, 2)}
+
+
+def race(against: Path, *, players: tuple[int, ...] = (2, 5), games: int = 40, seed: int = 1, runs: int = 5,
+         modules: str = "") -> dict[str, Any]:
+    """Both engines on the same games, `runs` times alternating; the medians and the ratios."""
+    against = against.resolve()
+    if not (against / "bot" / "engine").is_dir():
+        raise RaceError(f"{against} holds no bot/engine to race against")
+    out: dict[str, Any] = {
+        "benchmark": "seeded uniform-random games, the same choices on both sides, CPU time, median of alternating runs",
+        "against": str(against), "games": games, "runs": runs, "modules": modules or "base",
+        "players": {},
+    }
+    for n in players:
+        base_runs: list[dict[str, Any]] = []
+        ours: list[dict[str, Any]] = []
+        playouts: list[dict[str, Any]] = []
+        has_playout = True
+        for _ in range(runs):
+            base_runs.append(run_side(against, n, games, seed, modules=modules))
+            ours.append(run_side(HERE, n, games, seed, modules=modules))
+            if has_playout:
+                try:
+                    playouts.append(run_side(HERE, n, games, seed, path="playout", modules=modules))
+                except RaceError:
+                    has_playout = False
+        if any(r["turns"] != base_runs[0]["turns"] for r in ours + playouts):
+            raise RaceError(f"the engines played different games at {n} players: not comparable")
+        theirs_f, ours_f = _rates(base_runs), _rates(ours)
+        entry: dict[str, Any] = {
+            "turns": base_runs[0]["turns"],
+            "against": theirs_f,
+            "full_path": ours_f,
+            "full_speed_ratio": round(ours_f["turns_per_second"] / theirs_f["turns_per_second"], 3),
+            "apply_pending_ratio": round(ours_f["apply_pending_us"] / theirs_f["apply_pending_us"], 3),
+        }
+        if playouts:
+            rate = statistics.median(r["turns"] / r["cpu_s"] for r in playouts)
+            entry["playout_turns_per_second"] = round(rate, 1)
+            entry["playout_speed_ratio"] = round(rate / theirs_f["turns_per_second"], 3)
+        out["players"][str(n)] = entry
+    return out
