@@ -1,11 +1,16 @@
-"""A table's options: the engine's settings plus how many seats, computers and the clock."""
+"""A table's options: the engine's settings plus how many seats, computers and the clock.
+
+The game (`expansions`, the modules in play) and its layout are checked as the engine checks
+them (`bot.engine.modules.settings_problem`): a module that is not playable yet, or a layout its
+game does not allow, is refused in one sentence; without a layout the game's default applies."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from ..engine import modules
 from ..engine.settings import GameSettings, LayoutName, RuleOptions
 from .refusals import refusal
 
@@ -15,7 +20,8 @@ class TableOptions(BaseModel):
 
     seats: int = Field(default=4, ge=2, le=5)  # the table's size: humans who may join + computers
     computers: int = Field(default=0, ge=0, le=5)
-    layout: LayoutName = "short"
+    expansions: tuple[str, ...] = ()  # the modules in play (GameSettings.expansions); old rows: none
+    layout: LayoutName = "short"  # without one: the game's default (see _game_default)
     neutral_assistants: bool = False
     caravan_leader: bool = False
     rules: RuleOptions = RuleOptions()
@@ -24,8 +30,29 @@ class TableOptions(BaseModel):
     # A local game someone chose to watch: computer players in every seat, nobody seated.
     watched: bool = False
 
+    @field_validator("expansions", mode="before")
+    @classmethod
+    def _modules(cls, value: Any) -> Any:
+        """Known module names in their stored order (an unknown one: the engine's sentence)."""
+        if isinstance(value, list | tuple) and all(isinstance(x, str) for x in value):
+            return modules.normalised(value)
+        return value
+
+    @model_validator(mode="before")
+    @classmethod
+    def _game_default(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("layout") is None:
+            try:
+                return {**data, "layout": modules.default_layout(data.get("expansions") or ())}
+            except (TypeError, ValueError):
+                return data  # the fields' own validation words the problem
+        return data
+
     @model_validator(mode="after")
     def _check(self) -> TableOptions:
+        problem = modules.settings_problem(self.expansions, self.layout)
+        if problem:
+            raise ValueError(problem)
         if self.watched and self.computers != self.seats:
             raise ValueError("a watched game has a computer player in every seat")
         if self.computers >= self.seats and not self.watched:
@@ -39,9 +66,12 @@ class TableOptions(BaseModel):
         return self.seats - self.computers
 
     def engine_settings(self, players: int) -> GameSettings:
-        return GameSettings(
-            players=players, layout=self.layout, neutral_assistants=self.neutral_assistants,
-            caravan_leader=self.caravan_leader, rules=self.rules,
+        return GameSettings.model_validate(
+            {
+                "players": players, "expansions": self.expansions, "layout": self.layout,
+                "neutral_assistants": self.neutral_assistants, "caravan_leader": self.caravan_leader,
+                "rules": self.rules,
+            }
         )
 
 
