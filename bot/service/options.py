@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from ..engine import modules
 from ..engine.settings import GameSettings, LayoutName, RuleOptions
+from .errors import BadOptions, shown
 from .refusals import refusal
 
 
@@ -80,3 +81,34 @@ def parse_options(raw: dict[str, Any]) -> TableOptions:
         return TableOptions.model_validate(raw)
     except ValidationError as exc:
         raise refusal(exc) from exc
+
+
+# ---- the games a table may choose (the front ends offer these; the engine decides) -----------------
+
+
+def table_games() -> tuple[modules.Game, ...]:
+    """The games a new table may choose now: the playable ones, the base game first."""
+    return modules.games(playable_only=True)
+
+
+def table_pairs() -> tuple[tuple[modules.Game, LayoutName], ...]:
+    """Every (game, layout) a table may choose now, each game's default layout first."""
+    return modules.allowed_pairs(playable_only=True)
+
+
+def game_named(key: str) -> tuple[str, ...]:
+    """The modules of the game called `key` ("base", "mocha", "letters", "bazaar"), as
+    `TableOptions.expansions`; `BadOptions` in one sentence for an unknown game or one that is not
+    playable yet (a stale or forged choice)."""
+    try:
+        game = modules.game_by_key(key)
+    except ValueError:
+        raise BadOptions(f"There is no game called '{shown(key)}'.") from None
+    if not game.playable:
+        raise BadOptions(modules.settings_problem(game.expansions, game.layouts[0]) or f"{game.title} cannot be played.")
+    return game.expansions
+
+
+def game_title(expansions: tuple[str, ...]) -> str:
+    """"Base game", "Mocha & Baksheesh", "Letters & Seals" or "The Great Bazaar"."""
+    return modules.game_title(expansions)

@@ -128,11 +128,11 @@ async def test_stats_count_finished_games_wins_and_mean_rubies_per_server(env: E
     alice = await command(env, srv.alice, "stats")
     assert alice.embeds[0]["title"] == "Your Istanbul statistics"
     assert alice.embed_text.splitlines()[1:] == [
-        "**Bazaar**: 2 finished, 1 won, 4.0 rubies on average",
-        "**Souk**: 1 finished, 0 won, 1.0 rubies on average",
+        "**Bazaar** · Base game: 2 finished, 1 won, 4.0 rubies on average",
+        "**Souk** · Base game: 1 finished, 0 won, 1.0 rubies on average",
     ]
     carol = await command(env, srv.carol, "stats")
-    assert carol.embed_text.splitlines()[1:] == ["**Bazaar**: 1 finished, 0 won, 1.0 rubies on average"]
+    assert carol.embed_text.splitlines()[1:] == ["**Bazaar** · Base game: 1 finished, 0 won, 1.0 rubies on average"]
 
 
 async def test_a_win_the_computer_played_is_listed_as_won_with_its_help(env: Env) -> None:
@@ -141,7 +141,7 @@ async def test_a_win_the_computer_played_is_listed_as_won_with_its_help(env: Env
     await finished_game(svc, srv.channel, [srv.alice, srv.bob], [6, 1])
     alice = await command(env, srv.alice, "stats")
     assert alice.embed_text.splitlines()[1:] == [
-        "**Bazaar**: 2 finished, 1 won, 1 won with the computer's help, 5.5 rubies on average",
+        "**Bazaar** · Base game: 2 finished, 1 won, 1 won with the computer's help, 5.5 rubies on average",
     ]
     records = await svc.records(str(srv.alice.id))
     assert [(r.won, r.own_win, r.own_turns, r.computer_turns) for r in records] == [  # the newest first
