@@ -6,9 +6,7 @@ reach the game itself."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,11 +14,10 @@ import pytest
 from bot.__main__ import main
 from bot.cli.playout import LAYOUTS, config_for, game_label
 from bot.engine import GameSettings
-from bot.engine.mocha import MOCHA
-from bot.engine.modules import register_module
 from bot.engine.settings import RuleOptions
 from bot.service.errors import BadOptions
 from bot.service.options import parse_options
+from tests.playable import mocha_playable  # noqa: F401  (the fixture)
 
 TOOLS = ("play", "simulate", "soak", "arena", "render", "bench")
 GAMES = {"mocha": "Mocha & Baksheesh", "letters": "Letters & Seals", "mocha,letters": "The Great Bazaar"}
@@ -30,17 +27,6 @@ def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
-
-
-@pytest.fixture
-def mocha_playable() -> Iterator[None]:
-    """Mocha & Baksheesh registered as playable for one test (its rules have not landed: the
-    test only follows the choice to the game's settings)."""
-    register_module(dataclasses.replace(MOCHA, playable=True))
-    try:
-        yield
-    finally:
-        register_module(MOCHA)
 
 
 @pytest.mark.parametrize("tool", TOOLS)

@@ -79,13 +79,15 @@ async def test_a_game_without_a_move_for_thirty_days_is_closed_with_a_notice(env
 
 async def finished_game(
     svc: GameService, channel: Channel, people: list[User], rubies: list[int], *, computer: tuple[int, ...] = (),
+    expansions: list[str] | None = None,
 ) -> int:
     """A game in `channel` between `people` (seated in that order) that ends with these rubies:
     the end is triggered from the start and every turn of the round is skipped, but those of the
     seats in `computer`, which are handed to the computer player and played by it."""
     first = people[0]
     game = await svc.create_lobby(
-        creator=str(first.id), creator_name=first.display_name or first.name, options={"seats": len(people)},
+        creator=str(first.id), creator_name=first.display_name or first.name,
+        options={"seats": len(people), "expansions": expansions or []},
         origin="discord", guild_id=channel.guild.id if channel.guild else None, channel_id=channel.id,
     )
     for p in people[1:]:
