@@ -1,7 +1,8 @@
 """`mocha_playable`: Mocha & Baksheesh registered as playable for one test, so that the surfaces
 (command lines, Discord's choices and panel, stats) can be seen offering a second game before the
 module's rules land. Its places do nothing yet: such a test follows the choice to the settings, the
-table and the records, and does not play the module's rules."""
+table and the records, and does not play the module's rules. The modules a game of Mocha &
+Baksheesh implies (the test decks of tests/testkinds.py, once imported) are playable with it."""
 
 from __future__ import annotations
 
@@ -10,14 +11,16 @@ from collections.abc import Iterator
 
 import pytest
 
-from bot.engine.mocha import MOCHA
-from bot.engine.modules import register_module
+from bot.engine.modules import modules_of, register_module
 
 
 @pytest.fixture
 def mocha_playable() -> Iterator[None]:
-    register_module(dataclasses.replace(MOCHA, playable=True))
+    held = [m for m in modules_of(("mocha",)) if not m.playable]
+    for module in held:
+        register_module(dataclasses.replace(module, playable=True))
     try:
         yield
     finally:
-        register_module(MOCHA)
+        for module in held:
+            register_module(module)
