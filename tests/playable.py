@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -16,6 +17,12 @@ from bot.engine.modules import modules_of, register_module
 
 @pytest.fixture
 def mocha_playable() -> Iterator[None]:
+    with playable_mocha():
+        yield
+
+
+@contextmanager
+def playable_mocha() -> Iterator[None]:
     held = [m for m in modules_of(("mocha",)) if not m.playable]
     for module in held:
         register_module(dataclasses.replace(module, playable=True))

@@ -2,13 +2,24 @@
 
 The game (`expansions`, the modules in play) and its layout are checked as the engine checks
 them (`bot.engine.modules.settings_problem`): a module that is not playable yet, or a layout its
-game does not allow, is refused in one sentence; without a layout the game's default applies."""
+game does not allow, is refused in one sentence; without a layout the game's default applies.
+A table read back from the database (`parse_options(..., stored=True)`) is not refused for a
+module that is not playable (any more): it can still be listed and closed, and `start` refuses it
+in the same sentence."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
 from ..engine import modules
 from ..engine.settings import GameSettings, LayoutName, RuleOptions
@@ -50,8 +61,9 @@ class TableOptions(BaseModel):
         return data
 
     @model_validator(mode="after")
-    def _check(self) -> TableOptions:
-        problem = modules.settings_problem(self.expansions, self.layout)
+    def _check(self, info: ValidationInfo) -> TableOptions:
+        stored = bool(info.context and info.context.get("stored"))
+        problem = modules.settings_problem(self.expansions, self.layout, preview=stored)
         if problem:
             raise ValueError(problem)
         if self.watched and self.computers != self.seats:
@@ -61,6 +73,10 @@ class TableOptions(BaseModel):
         if self.neutral_assistants and self.seats > 4:
             raise ValueError("the Neutral Assistants variant is for 2-4 players")
         return self
+
+    def unplayable(self) -> str | None:
+        """Why this table's game cannot be played now, in one sentence (None: it can)."""
+        return modules.settings_problem(self.expansions, self.layout)
 
     @property
     def human_seats(self) -> int:
@@ -76,9 +92,11 @@ class TableOptions(BaseModel):
         )
 
 
-def parse_options(raw: dict[str, Any]) -> TableOptions:
+def parse_options(raw: dict[str, Any], *, stored: bool = False) -> TableOptions:
+    """Validated table options; `BadOptions` in one sentence. `stored`: a table read back from
+    the database, whose game may have been playable when it was chosen."""
     try:
-        return TableOptions.model_validate(raw)
+        return TableOptions.model_validate(raw, context={"stored": stored})
     except ValidationError as exc:
         raise refusal(exc) from exc
 

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from tests.discord_ui.botkit import Env, Table
-from tests.discord_ui.dayskit import command
+from tests.discord_ui.dayskit import click, command
 from tests.discord_ui.test_days_lifecycle import finished_game
-from tests.playable import mocha_playable  # noqa: F401  (the fixture)
+from tests.playable import mocha_playable, playable_mocha  # noqa: F401  (mocha_playable: a fixture)
 from tests.service.helpers import fingerprint
 
 BASE_LAYOUTS = {
@@ -184,3 +184,29 @@ async def test_stats_keep_games_of_different_modules_apart(env: Env) -> None:
         "**Bazaar** · Base game: 2 finished, 2 won, 4.5 rubies on average",
         "**Bazaar** · Mocha & Baksheesh: 1 finished, 0 won, 2.0 rubies on average",
     ]
+
+
+async def test_a_table_whose_game_is_no_longer_playable_is_listed_refused_at_the_start_and_can_switch(
+    env: Env,
+) -> None:
+    """A lobby chosen while Mocha & Baksheesh was playable (a build where it was) still loads: it
+    is listed, its start is refused in the one sentence, and its creator can pick the base game."""
+    srv = env.srv
+    with playable_mocha():
+        await command(env, srv.alice, "new", {"game": "mocha", "seats": 2, "computers": 1})
+    table = env.table
+    lobby = table.lobby()
+    games = await command(env, srv.alice, "games")
+    assert "· Mocha & Baksheesh · waiting in the lobby" in games.embed_text
+    before = await fingerprint(env.service)
+    start = await click(env, lobby, f"ist:l:{table.game_id}:start", srv.alice)
+    assert start.content == "Mocha & Baksheesh is not playable yet."
+    assert await fingerprint(env.service) == before
+    opened = env.fake.click(lobby, f"ist:l:{table.game_id}:settings", srv.alice)
+    await env.fake.settle()
+    env.fake.select(opened.replies[-1], f"ist:l:{table.game_id}:set.layout", ["short"], srv.alice)
+    await env.fake.settle()
+    assert "**Game:** Base game" in table.lobby().embed_text
+    env.fake.click(table.lobby(), f"ist:l:{table.game_id}:start", srv.alice)
+    await env.fake.settle()
+    assert (await table.game()).row.status == "active"
