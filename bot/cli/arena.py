@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from bot.ai import Policy, get_policy
 from bot.engine import GameSettings, apply, new_game, pending, result, view
 from bot.engine.components import COLOURS
+from bot.engine.modules import game_title
 from bot.settings import bot_command
 
 from .common import ToolParser, UsageError, add_game_arguments, plural, settings_from_arguments, usage_error
@@ -174,8 +175,9 @@ def _report(
 ) -> None:
     games = len(matches)
     n = len(names)
+    game = f"{game_title(settings.expansions)}, " if settings.expansions else ""
     print(
-        f"arena: {plural(games, 'game')}, {n} players, layout {settings.layout}, "
+        f"arena: {plural(games, 'game')}, {game}{n} players, layout {settings.layout}, "
         f"seeds {seed}..{seed + games - 1}, turn cap {cap}"
     )
     print(f"seats rotate: in game i (from 0), entrant j sits at seat (j + i) mod {n}")

@@ -14,18 +14,19 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.engine import GameState, apply, new_game, pending, view
+from bot.engine import GameSettings, GameState, apply, new_game, pending, view
+from bot.engine.modules import default_layout, game_title
 from bot.engine.settings import LayoutName
 from bot.settings import bot_command
 
 from .bench_ai import AI_GAMES, ai_figures
 from .bench_store import SampleGame, store_figures
-from .common import ToolParser, UsageError, usage_error
-from .playout import GameConfig, play
+from .common import ToolParser, UsageError, add_modules_argument, modules_from_arguments, usage_error
+from .playout import colours_of, play
 
 DEFAULT_GAMES = 120  # per player count: about 20 s in all on one recent x86-64 core
 PLAYER_COUNTS = (2, 5)
-LAYOUT: LayoutName = "short"
+LAYOUT: LayoutName = "short"  # the base game's; with --modules, the game's default layout
 RENDER_POSITIONS = 3  # mid-game positions per player count
 RENDER_REPEATS = 5  # timed renders of each position (after one untimed warm-up)
 
@@ -42,10 +43,10 @@ class _Totals:
     sample: list[SampleGame] = field(default_factory=list)  # every game, for the store section
 
 
-def _play(config: GameConfig, seed: int, totals: _Totals) -> None:
+def _play(settings: GameSettings, seed: int, totals: _Totals) -> None:
     """One game; times the pending/apply loop as a whole and every `apply` call on its own."""
     rng = random.Random(seed)
-    state = new_game(config.settings(), config.colours(), seed)
+    state = new_game(settings, colours_of(settings), seed)
     apply_ns = totals.apply_ns
     by_kind_ns = totals.by_kind_ns
     by_kind_count = totals.by_kind_count
@@ -67,7 +68,7 @@ def _play(config: GameConfig, seed: int, totals: _Totals) -> None:
     totals.games += 1
     totals.turns += state.turns
     totals.decisions += decisions
-    totals.sample.append(SampleGame(config.players, seed, events))
+    totals.sample.append(SampleGame(settings.players, seed, events))
 
 
 def _figures(t: _Totals) -> dict[str, Any]:
@@ -147,10 +148,11 @@ def _render_case(positions: list[tuple[GameState, str]], labels: list[str], repe
     }
 
 
-def render_figures(seed: int, repeats: int = RENDER_REPEATS) -> dict[str, Any]:
+def render_figures(seed: int, repeats: int = RENDER_REPEATS, expansions: tuple[str, ...] = ()) -> dict[str, Any]:
     """The turn message's pictures (board and players, rendered and PNG-encoded, timed together)
-    and the private images at 2 and at 5 players on the base game's 4x4 board, and at 5 players
-    on the Great Bazaar's 5x5 board (the same positions moved onto it), each from the positions
+    and the private images at 2 and at 5 players on the game's board (the base game's 4x4 unless
+    `expansions` name modules), and for the base game at 5 players on the Great Bazaar's 5x5
+    board too (the same positions moved onto it), each from the positions
     halfway through `RENDER_POSITIONS` seeded uniform-random games; wall time and the thread's
     CPU time (the machine may be shared), and the first render of the process (which also works
     out the palette and draws the static layers)."""
@@ -162,23 +164,26 @@ def render_figures(seed: int, repeats: int = RENDER_REPEATS) -> dict[str, Any]:
 
     cases: dict[str, tuple[list[tuple[GameState, str]], list[str]]] = {}
     for players in PLAYER_COUNTS:
-        config = GameConfig(players=players, layout=LAYOUT)
+        settings = _settings(players, expansions)
         positions = []
         for k in range(RENDER_POSITIONS):
             game_seed = seed + k
-            mid = max(1, play(config, game_seed).state.turns // 2)
-            state, log = played_to_turn(config, game_seed, mid)
-            positions.append((state, caption(log, config.colours())))
+            mid = max(1, play(settings, game_seed).state.turns // 2)
+            state, log = played_to_turn(settings, game_seed, mid)
+            positions.append((state, caption(log, colours_of(settings))))
         cases[str(players)] = (positions, [f"Player {i + 1}" for i in range(players)])
     five = cases[str(PLAYER_COUNTS[-1])]
-    cases["5x5"] = ([(on_grid(state, 5, 5), told) for state, told in five[0]], five[1])
-    first = cases["5x5"][0][0]
+    if not expansions:
+        cases["5x5"] = ([(on_grid(state, 5, 5), told) for state, told in five[0]], five[1])
+    largest = cases.get("5x5", five)
+    first = largest[0][0]
     t0 = time.perf_counter_ns()
-    render_turn(view(first[0], None), cases["5x5"][1], first[1])  # palette, static layers, fonts
+    render_turn(view(first[0], None), largest[1], first[1])  # palette, static layers, fonts
     first_ms = round((time.perf_counter_ns() - t0) / 1e6, 1)
     for positions, labels in cases.values():  # every kind of board's static layer drawn before timing
         render_turn(view(positions[0][0], None), labels, positions[0][1])
     per_case = {name: _render_case(positions, labels, repeats) for name, (positions, labels) in cases.items()}
+    five_by_five = {"5x5": per_case["5x5"]} if "5x5" in per_case else {}
     return {
         "benchmark": (
             "render_turn() (board.png and players.png, PNG encoding included) and render_private() of "
@@ -189,8 +194,14 @@ def render_figures(seed: int, repeats: int = RENDER_REPEATS) -> dict[str, Any]:
         "repeats_per_position": repeats,
         "first_render_ms": first_ms,
         "players": {k: v for k, v in per_case.items() if k != "5x5"},
-        "5x5": per_case["5x5"],
+        **five_by_five,
     }
+
+
+def _settings(players: int, expansions: tuple[str, ...]) -> GameSettings:
+    """The benchmark's game: the base game on short paths, or the modules on their default layout."""
+    layout = default_layout(expansions) if expansions else LAYOUT
+    return GameSettings.model_validate({"players": players, "expansions": expansions, "layout": layout})
 
 
 def main(argv: list[str]) -> int:
@@ -211,6 +222,7 @@ def main(argv: list[str]) -> int:
         "--games", type=int, default=DEFAULT_GAMES, help=f"games per player count (default {DEFAULT_GAMES})"
     )
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
+    add_modules_argument(parser)
     parser.add_argument("--no-store", action="store_true", help="leave out the store section")
     parser.add_argument("--no-render", action="store_true", help="leave out the render section")
     parser.add_argument("--no-ai", action="store_true", help="leave out the computer players' section")
@@ -240,15 +252,16 @@ def main(argv: list[str]) -> int:
             parser.error("--ai-games must be at least 1")
         if not 1 <= args.store_active <= args.store_total:
             parser.error("--store-active must be at least 1 and at most --store-total")
+        expansions = modules_from_arguments(args)
     except UsageError as exc:
         return usage_error("bench", exc)
     per_count: dict[str, dict[str, Any]] = {}
     overall = _Totals()
     for players in PLAYER_COUNTS:
         totals = _Totals()
-        config = GameConfig(players=players, layout=LAYOUT)
+        settings = _settings(players, expansions)
         for i in range(args.games):
-            _play(config, args.seed + i, totals)
+            _play(settings, args.seed + i, totals)
         per_count[str(players)] = _figures(totals)
         overall.games += totals.games
         overall.turns += totals.turns
@@ -268,9 +281,12 @@ def main(argv: list[str]) -> int:
         }
         for kind, ns in sorted(overall.by_kind_ns.items(), key=lambda kv: -kv[1])
     }
+    layout = _settings(PLAYER_COUNTS[0], expansions).layout
+    game = {"game": game_title(expansions), "modules": list(expansions)} if expansions else {}
     out = {
         "benchmark": "uniform-random games, pending/apply loop only, no invariant checks",
-        "layout": LAYOUT,
+        **game,
+        "layout": layout,
         "games_per_player_count": args.games,
         "players": per_count,
         **{k: v for k, v in _figures(overall).items() if k not in ("games", "turns", "decisions", "seconds")},
@@ -278,10 +294,12 @@ def main(argv: list[str]) -> int:
         "machine": _machine(),
     }
     if not args.no_store:
-        out["store"] = store_figures(overall.sample, LAYOUT, active=args.store_active, total=args.store_total)
+        out["store"] = store_figures(
+            overall.sample, layout, active=args.store_active, total=args.store_total, expansions=expansions
+        )
     if not args.no_render:
-        out["render"] = render_figures(args.seed, args.render_repeats)
+        out["render"] = render_figures(args.seed, args.render_repeats, expansions)
     if not args.no_ai:
-        out["ai"] = ai_figures(args.seed, LAYOUT, args.ai_games)
+        out["ai"] = ai_figures(args.seed, layout, args.ai_games, expansions=expansions)
     print(json.dumps(out, indent=2))
     return 0

@@ -22,10 +22,12 @@ PLAYER_COUNTS = (2, 5)
 POLICY = "greedy"
 
 
-def ai_figures(seed: int, layout: LayoutName, games: int = AI_GAMES, turn_cap: int = AI_TURN_CAP) -> dict[str, Any]:
+def ai_figures(
+    seed: int, layout: LayoutName, games: int = AI_GAMES, turn_cap: int = AI_TURN_CAP, *, expansions: tuple[str, ...] = ()
+) -> dict[str, Any]:
     per_count: dict[str, Any] = {}
     for players in PLAYER_COUNTS:
-        settings = GameSettings(players=players, layout=layout)
+        settings = GameSettings.model_validate({"players": players, "expansions": expansions, "layout": layout})
         times = DecisionTimes()
         for i in range(games):
             play_match(settings, [POLICY] * players, seed + i, turn_cap, times, rotation=i)

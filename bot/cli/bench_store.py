@@ -69,17 +69,22 @@ def _ms(values: list[float]) -> dict[str, float]:
     return {"p50": round(statistics.median(values) * 1000, 2), "p99": round(percentile(values, 99) * 1000, 2), "n": len(values)}
 
 
-def store_figures(sample: list[SampleGame], layout: LayoutName, *, active: int = 1000, total: int = 10_000) -> dict[str, Any]:
+def store_figures(
+    sample: list[SampleGame], layout: LayoutName, *, active: int = 1000, total: int = 10_000,
+    expansions: tuple[str, ...] = (),
+) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="istanbul-bench-") as tmp:
-        return asyncio.run(_figures(Path(tmp), sample, layout, active, total))
+        return asyncio.run(_figures(Path(tmp), sample, layout, active, total, expansions))
 
 
-async def _figures(tmp: Path, sample: list[SampleGame], layout: LayoutName, active: int, total: int) -> dict[str, Any]:
+async def _figures(
+    tmp: Path, sample: list[SampleGame], layout: LayoutName, active: int, total: int, expansions: tuple[str, ...]
+) -> dict[str, Any]:
     started = time.perf_counter()
     chosen = sorted(sample, key=lambda g: g.events)[max(0, math.ceil(0.99 * len(sample)) - 1)]
     path = tmp / "bench.db"
     t0 = time.perf_counter()
-    template, decisions = await _record(path, chosen, layout)
+    template, decisions = await _record(path, chosen, layout, expansions)
     record_seconds = time.perf_counter() - t0
     size = await _bytes_of_one_game(tmp, path)
     fixture = _Fixture(path, template)
@@ -100,12 +105,12 @@ async def _figures(tmp: Path, sample: list[SampleGame], layout: LayoutName, acti
     return out
 
 
-async def _record(path: Path, game: SampleGame, layout: LayoutName) -> tuple[int, int]:
+async def _record(path: Path, game: SampleGame, layout: LayoutName, expansions: tuple[str, ...]) -> tuple[int, int]:
     """Play the sample game again through the service, all seats local people choosing as the
     bench's random player did; returns the game id and the number of choices."""
     svc = await GameService.open(path, grace_seconds=0)
     try:
-        options = TableOptions(seats=game.players, computers=0, layout=layout)
+        options = TableOptions(seats=game.players, computers=0, expansions=expansions, layout=layout)
         g = await svc.create_lobby(creator="local:P1", creator_name="P1", origin="local", options=options)
         for k in range(2, game.players + 1):
             g = await svc.join(g.id, f"local:P{k}", f"P{k}")

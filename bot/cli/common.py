@@ -10,10 +10,8 @@ from typing import NoReturn
 
 from pydantic import ValidationError
 
-from bot.engine import Event, Standing, describe, fill_seats
+from bot.engine import Event, Standing, describe, fill_seats, modules
 from bot.engine.settings import RULE_NAMES, VARIANTS, GameSettings, RuleOptions
-
-from .playout import LAYOUTS
 
 
 class UsageError(Exception):
@@ -51,13 +49,51 @@ def output_closed() -> int:
     return 1
 
 
+def add_modules_argument(parser: argparse.ArgumentParser) -> None:
+    """--modules: the Big Box modules in play (read by `modules_from_arguments`)."""
+    games = [f"{','.join(g.expansions)} ({g.title})" for g in modules.games() if g.expansions]
+    parser.add_argument(
+        "--modules", default="", metavar="NAMES",
+        help=(
+            f"the expansions in play, comma-separated: {', '.join(games[:-1])} or {games[-1]}; default: "
+            "none, the base game. A game that is not playable yet is refused"
+        ),
+    )
+
+
+def modules_from_arguments(args: argparse.Namespace) -> tuple[str, ...]:
+    """The value of GameSettings.expansions that --modules names (`modules.parse_modules`); an
+    unknown name, or a game that is not playable yet, raises `UsageError` with the engine's one
+    sentence ("Mocha & Baksheesh is not playable yet.")."""
+    try:
+        expansions = modules.parse_modules(args.modules)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+    game = modules.game_of(expansions)
+    problem = modules.settings_problem(expansions, game.layouts[0])
+    if problem:
+        raise UsageError(problem)
+    return expansions
+
+
+def layouts_help() -> str:
+    """--layout's help: the layouts of each game, its default first."""
+    words = [
+        f"{' | '.join(g.layouts)} for {'the base game' if not g.expansions else g.title} (default {g.layouts[0]})"
+        for g in modules.games()
+    ]
+    return "; ".join(words)
+
+
 def add_game_arguments(parser: argparse.ArgumentParser, *, players: int = 3, seed: int | None = 1) -> None:
-    """The options that describe a game (the same for simulate, render and play): --players,
-    --seed (``seed=None``: no default, the tool picks one), --layout, --variant and --rule."""
+    """The options that describe a game (the same for simulate, render, arena and play): --players,
+    --seed (``seed=None``: no default, the tool picks one), --modules, --layout, --variant and
+    --rule."""
     parser.add_argument("--players", type=int, default=players, help=f"2-5 (default {players})")
     seed_help = f"the game's seed (default {seed})" if seed is not None else "the game's seed (default: a secret random one)"
     parser.add_argument("--seed", type=int, default=seed, help=seed_help)
-    parser.add_argument("--layout", default="short", help=f"{' | '.join(LAYOUTS)} (default short)")
+    add_modules_argument(parser)
+    parser.add_argument("--layout", default=None, help=layouts_help())
     parser.add_argument(
         "--variant", action="append", default=[], metavar="NAME", help=f"repeatable: {', '.join(VARIANTS)}"
     )
@@ -70,9 +106,10 @@ def add_game_arguments(parser: argparse.ArgumentParser, *, players: int = 3, see
 def settings_from_arguments(args: argparse.Namespace) -> tuple[GameSettings, dict[str, str | bool]]:
     """Validated engine settings (and the --rule values as given) from `add_game_arguments`'
     options; a bad value raises `UsageError`."""
+    expansions = modules_from_arguments(args)
     variants = check_variants(args.variant)
     rules = dict(parse_rule(text) for text in args.rule)
-    return build_settings(args.players, args.layout, variants, rules), rules
+    return build_settings(args.players, args.layout, variants, rules, expansions), rules
 
 
 def parse_rule(text: str) -> tuple[str, str | bool]:
@@ -96,13 +133,16 @@ def check_variants(names: list[str]) -> set[str]:
 
 
 def build_settings(
-    players: int, layout: str, variants: set[str], rules: dict[str, str | bool]
+    players: int, layout: str | None, variants: set[str], rules: dict[str, str | bool],
+    expansions: tuple[str, ...] = (),
 ) -> GameSettings:
-    """Validated settings; any invalid value raises `UsageError` with a one-line message."""
+    """Validated settings (`layout` None: the game's default layout); any invalid value raises
+    `UsageError` with a one-line message."""
     try:
         return GameSettings.model_validate(
             {
                 "players": players,
+                "expansions": expansions,
                 "layout": layout,
                 "neutral_assistants": "neutral_assistants" in variants,
                 "caravan_leader": "caravan_leader" in variants,

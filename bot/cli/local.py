@@ -18,7 +18,8 @@ def table_options(settings: GameSettings, humans: int) -> TableOptions:
     with no people, a game to watch (raises pydantic's ValidationError for a table the service
     refuses)."""
     return TableOptions(
-        seats=settings.players, computers=settings.players - humans, layout=settings.layout,
+        seats=settings.players, computers=settings.players - humans, expansions=settings.expansions,
+        layout=settings.layout,
         neutral_assistants=settings.neutral_assistants, caravan_leader=settings.caravan_leader,
         rules=settings.rules, watched=humans == 0,
     )

@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 import traceback
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.engine import (
     Decision,
@@ -31,8 +30,8 @@ from bot.engine import (
 )
 from bot.engine.components import COLOURS
 from bot.engine.invariants import violations
-from bot.engine.modules import game_of
-from bot.engine.settings import LayoutName
+from bot.engine.modules import game_of, game_title
+from bot.engine.settings import VARIANTS, LayoutName
 
 LAYOUTS: tuple[LayoutName, ...] = game_of(()).layouts  # the base game's layouts
 UNDO_RATE = 0.03  # chance of taking a choice back right after it, when the engine allows it
@@ -50,58 +49,43 @@ class RandomPlayer:
         return self.rng.choice(decision.options).code
 
 
-@dataclass(slots=True)
-class GameConfig:
-    """Everything about a game except its seed."""
-
-    players: int
-    layout: LayoutName = "short"
-    neutral_assistants: bool = False
-    caravan_leader: bool = False
-    rules: dict[str, Any] = field(default_factory=dict)
-
-    @classmethod
-    def from_settings(cls, settings: GameSettings, rules: dict[str, Any]) -> GameConfig:
-        return cls(
-            players=settings.players, layout=settings.layout, neutral_assistants=settings.neutral_assistants,
-            caravan_leader=settings.caravan_leader, rules=rules,
-        )
-
-    def settings(self) -> GameSettings:
-        return GameSettings(
-            players=self.players, layout=self.layout, neutral_assistants=self.neutral_assistants,
-            caravan_leader=self.caravan_leader, rules=RuleOptions.model_validate(self.rules),
-        )
-
-    def colours(self) -> list[str]:
-        return list(COLOURS[: self.players])
-
-    def label(self) -> str:
-        parts = [f"{self.players} players", self.layout]
-        if self.neutral_assistants:
-            parts.append("neutral_assistants")
-        if self.caravan_leader:
-            parts.append("caravan_leader")
-        parts += [f"{k}={v}" for k, v in sorted(self.rules.items())]
-        return ", ".join(parts)
+def colours_of(settings: GameSettings) -> list[str]:
+    """The seats' colours of a local game: the first `players` colours, in order."""
+    return list(COLOURS[: settings.players])
 
 
-def config_for(index: int, seed: int = 0) -> GameConfig:
-    """A varied configuration: game `index` of a series starting at `seed` (only their sum counts,
-    so game i of `soak --seed S` is game 0 of `soak --seed S+i`). Consecutive indices cycle
-    through 2-5 players, then the 4 layouts, then the variants (Neutral Assistants only for 2-4
-    players), then the move-card rule option: 128 combinations in all."""
+def game_label(settings: GameSettings) -> str:
+    """A game's settings in one line: "3 players, short, caravan_leader, move_card_semantics=walk"
+    (the game first when it is not the base game: "Mocha & Baksheesh, 3 players, first"); the
+    rule options only where they differ from their defaults."""
+    parts = [] if not settings.expansions else [game_title(settings.expansions)]
+    parts += [f"{settings.players} players", settings.layout]
+    parts += [name for name in VARIANTS if getattr(settings, name)]
+    parts += [f"{k}={v}" for k, v in sorted(settings.rules.model_dump(exclude_defaults=True).items())]
+    return ", ".join(parts)
+
+
+def config_for(index: int, seed: int = 0, expansions: tuple[str, ...] = ()) -> GameSettings:
+    """A varied game: game `index` of a series starting at `seed` (only their sum counts, so game
+    i of `soak --seed S` is game 0 of `soak --seed S+i`) with the modules `expansions`.
+    Consecutive indices cycle through 2-5 players, then the layouts the game allows (the base
+    game's four: 128 combinations in all), then the variants (Neutral Assistants only for 2-4
+    players), then the move-card rule option."""
     k = index + seed
     players = 2 + k % 4
-    layout = LAYOUTS[(k // 4) % len(LAYOUTS)]
-    variants = (k // 16) % 4
-    rules: dict[str, Any] = {"move_card_semantics": "walk"} if (k // 64) % 2 else {}
-    return GameConfig(
-        players=players,
-        layout=layout,
-        neutral_assistants=bool(variants & 1) and players <= 4,
-        caravan_leader=bool(variants & 2),
-        rules=rules,
+    layouts = game_of(expansions).layouts
+    layout = layouts[(k // 4) % len(layouts)]
+    variants = (k // (4 * len(layouts))) % 4
+    walk = (k // (16 * len(layouts))) % 2
+    return GameSettings.model_validate(
+        {
+            "players": players,
+            "expansions": expansions,
+            "layout": layout,
+            "neutral_assistants": bool(variants & 1) and players <= 4,
+            "caravan_leader": bool(variants & 2),
+            "rules": RuleOptions(move_card_semantics="walk") if walk else RuleOptions(),
+        }
     )
 
 
@@ -113,7 +97,7 @@ def game_seed(index: int, seed: int = 0) -> int:
 @dataclass(slots=True)
 class GameReport:
     seed: int
-    config: GameConfig
+    config: GameSettings
     turns: int = 0
     decisions: int = 0
     failures: list[str] = field(default_factory=list)
@@ -132,10 +116,10 @@ class Playout:
     decisions: int
 
 
-def play(config: GameConfig, seed: int, *, turn_cap: int = 5000) -> Playout:
+def play(settings: GameSettings, seed: int, *, turn_cap: int = 5000) -> Playout:
     """A plain game between uniform-random players (no checks, no undo, no forfeit)."""
     player = RandomPlayer(seed)
-    state = new_game(config.settings(), config.colours(), seed)
+    state = new_game(settings, colours_of(settings), seed)
     events: list[Event] = []
     decisions = 0
     while (d := pending(state)) is not None and state.turns <= turn_cap:
@@ -146,7 +130,7 @@ def play(config: GameConfig, seed: int, *, turn_cap: int = 5000) -> Playout:
 
 
 def check_game(
-    config: GameConfig, seed: int, *, every: int = 1, option_sample: float = 0.0, turn_cap: int = 5000
+    settings: GameSettings, seed: int, *, every: int = 1, option_sample: float = 0.0, turn_cap: int = 5000
 ) -> GameReport:
     """Play one seeded game between random players and check it (see the module docstring).
 
@@ -154,13 +138,12 @@ def check_game(
     `option_sample`: the fraction of steps where every offered option is applied to the
     pre-step state and each result is checked too; `turn_cap`: a game still running after this
     many turns fails."""
-    report = GameReport(seed, config)
-    where = f"seed {seed} ({config.label()})"
+    report = GameReport(seed, settings)
+    where = f"seed {seed} ({game_label(settings)})"
     player = RandomPlayer(seed)
     chance = random.Random(f"undo-forfeit:{seed}")  # separate streams: the sampling rate
     sampler = random.Random(f"options:{seed}")  # does not change the game that is played
-    settings = config.settings()
-    colours = config.colours()
+    colours = colours_of(settings)
     state = new_game(settings, colours, seed)
     events: list[Event] = []
     _check(state, f"{where} at the start", report)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bot import engine
-from bot.engine import Event, GameState
+from bot.engine import Event, GameSettings, GameState
 from bot.settings import bot_command
 
 from .common import (
@@ -19,7 +19,7 @@ from .common import (
     settings_from_arguments,
     usage_error,
 )
-from .playout import GameConfig, RandomPlayer
+from .playout import RandomPlayer, colours_of, game_label
 
 
 def _parser() -> ToolParser:
@@ -38,16 +38,16 @@ def _parser() -> ToolParser:
     return parser
 
 
-def play_to_turn(config: GameConfig, seed: int, turn: int) -> GameState:
+def play_to_turn(settings: GameSettings, seed: int, turn: int) -> GameState:
     """The position when turn `turn` has just started (the final position if the game ends
     first), played by the same random players as `simulate`."""
-    return played_to_turn(config, seed, turn)[0]
+    return played_to_turn(settings, seed, turn)[0]
 
 
-def played_to_turn(config: GameConfig, seed: int, turn: int) -> tuple[GameState, list[Event]]:
+def played_to_turn(settings: GameSettings, seed: int, turn: int) -> tuple[GameState, list[Event]]:
     """`play_to_turn` and the game's log up to there."""
     player = RandomPlayer(seed)
-    state = engine.new_game(config.settings(), config.colours(), seed)
+    state = engine.new_game(settings, colours_of(settings), seed)
     log: list[Event] = []
     while state.turns < turn and (d := engine.pending(state)) is not None:
         state, events = engine.apply(state, d.player, d.decision_id, player.choose(d))
@@ -68,13 +68,12 @@ def _main(argv: list[str]) -> int:
 
     parser = _parser()
     args = parser.parse_args(argv)
-    settings, rules = settings_from_arguments(args)
+    settings, _rules = settings_from_arguments(args)
     if args.turn < 1:
         parser.error("--turn must be at least 1")
-    config = GameConfig.from_settings(settings, rules)
-    colours = config.colours()
+    colours = colours_of(settings)
     labels = [seat_name(colours, seat) for seat in range(len(colours))]
-    state, log = played_to_turn(config, args.seed, args.turn)
+    state, log = played_to_turn(settings, args.seed, args.turn)
     try:
         args.out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -94,7 +93,7 @@ def _main(argv: list[str]) -> int:
             path.write_bytes(data)
     except OSError as exc:
         raise UsageError(f"cannot write to {args.out}: {exc.strerror or exc}") from None
-    print(f"Istanbul, {config.label()}, seed {args.seed}: {where}")
+    print(f"Istanbul, {game_label(settings)}, seed {args.seed}: {where}")
     for path in paths:
         print(path)
     return 0

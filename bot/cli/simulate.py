@@ -24,7 +24,7 @@ from .common import (
 )
 from .dbtools import fail
 from .local import watch_pause
-from .playout import GameConfig, play
+from .playout import colours_of, game_label, play
 from .simulate_db import SimulateDb
 
 
@@ -77,7 +77,7 @@ def main(argv: list[str]) -> int:
 def _main(argv: list[str]) -> int:
     parser = _parser()
     args = parser.parse_args(argv)
-    settings, rules = settings_from_arguments(args)
+    settings, _rules = settings_from_arguments(args)
     if args.resume and args.db is None:
         parser.error("--resume needs --db")
     if args.db is not None:
@@ -91,12 +91,11 @@ def _main(argv: list[str]) -> int:
     for name, given in (("steps", args.steps is not None), ("ai", args.ai is not None), ("fast", args.fast)):
         if given:
             parser.error(f"--{name} needs --db")
-    config = GameConfig.from_settings(settings, rules)
-    colours = config.colours()
-    game = play(config, args.seed)
+    colours = colours_of(settings)
+    game = play(settings, args.seed)
     if not args.quiet:
         names = ", ".join(seat_name(colours, seat) for seat in range(len(colours)))
-        print(f"Istanbul, {config.label()}, seed {args.seed}: {names}")
+        print(f"Istanbul, {game_label(settings)}, seed {args.seed}: {names}")
         for event in game.events:
             line = public_line(event, colours)
             if line is not None:

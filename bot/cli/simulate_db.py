@@ -24,7 +24,7 @@ from bot.service.errors import DamagedGame
 from .common import plural, standing_line
 from .dbtools import open_database
 from .local import choice_rng, computer_turn, table_options
-from .playout import GameConfig
+from .playout import game_label
 
 LOCAL_USER = "local:Player{}"
 
@@ -134,8 +134,4 @@ async def _print_end(svc: GameService, game: Game, quiet: bool) -> None:
 
 def _label(game: Game) -> str:
     """The stored game's options, worded as `simulate` without --db words them."""
-    o = game.options
-    return GameConfig(
-        players=len(game.seats), layout=o.layout, neutral_assistants=o.neutral_assistants,
-        caravan_leader=o.caravan_leader, rules=o.rules.model_dump(exclude_defaults=True),
-    ).label()
+    return game_label(game.options.engine_settings(len(game.seats)))

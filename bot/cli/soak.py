@@ -9,9 +9,10 @@ import sys
 import time
 from collections.abc import Iterator
 
+from bot.engine.modules import game_title
 from bot.settings import bot_command
 
-from .common import ToolParser, UsageError, usage_error
+from .common import ToolParser, UsageError, add_modules_argument, modules_from_arguments, usage_error
 from .playout import GameReport, check_game, config_for, game_seed
 
 PROGRESS_EVERY = 100
@@ -24,13 +25,14 @@ def _parser() -> ToolParser:
     parser = ToolParser(
         prog=bot_command("soak"),
         description=(
-            "Play many seeded games between uniform-random players across 2-5 players, the four layouts "
-            "and the variants, checking the engine's invariants after every step, every offered option at "
+            "Play many seeded games between uniform-random players across 2-5 players, the layouts of "
+            "the game (the base game's four unless --modules names expansions) and the variants, checking the engine's invariants after every step, every offered option at "
             "every step, and that each game replays from its log. Game i uses seed S+i; reproduce one "
             "with --games 1 --seed S+i."
         ),
     )
     parser.add_argument("--games", type=int, default=100, help="how many games (default 100)")
+    add_modules_argument(parser)
     parser.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
     parser.add_argument("--every", type=int, default=1, help="check the invariants every N steps (default 1)")
     parser.add_argument(
@@ -42,13 +44,13 @@ def _parser() -> ToolParser:
     return parser
 
 
-_Job = tuple[int, int, int, float, int]
+_Job = tuple[int, int, int, float, int, tuple[str, ...]]
 
 
 def _run(job: _Job) -> GameReport:
-    index, seed, every, option_sample, turn_cap = job
+    index, seed, every, option_sample, turn_cap, expansions = job
     return check_game(
-        config_for(index, seed), game_seed(index, seed), every=every, option_sample=option_sample,
+        config_for(index, seed, expansions), game_seed(index, seed), every=every, option_sample=option_sample,
         turn_cap=turn_cap,
     )
 
@@ -73,10 +75,11 @@ def main(argv: list[str]) -> int:
             parser.error("--turn-cap must be at least 1")
         if not 0.0 <= args.option_sample <= 1.0:
             parser.error("--option-sample must be between 0 and 1")
+        expansions = modules_from_arguments(args)
     except UsageError as exc:
         return usage_error("soak", exc)
     jobs: list[_Job] = [
-        (i, args.seed, args.every, args.option_sample, args.turn_cap) for i in range(args.games)
+        (i, args.seed, args.every, args.option_sample, args.turn_cap, expansions) for i in range(args.games)
     ]
     start = time.perf_counter()
     reports: list[GameReport] = []
@@ -89,12 +92,14 @@ def main(argv: list[str]) -> int:
     elapsed = time.perf_counter() - start
     failed = [r for r in reports if not r.ok]
     turns = [r.turns for r in reports]
-    print(f"games: {len(reports)} (seeds {args.seed}..{args.seed + args.games - 1})")
+    game = f", {game_title(expansions)}" if expansions else ""
+    print(f"games: {len(reports)} (seeds {args.seed}..{args.seed + args.games - 1}{game})")
     print(f"failures: {len(failed)}")
     for r in failed:
         first = r.failures[0].splitlines()[0]
         print(f"  {first}")  # starts with the seed and the configuration
-        print(f"    reproduce: {bot_command('soak', '--games', '1', '--seed', str(r.seed))}")
+        again = ["--modules", ",".join(expansions)] if expansions else []
+        print(f"    reproduce: {bot_command('soak', *again, '--games', '1', '--seed', str(r.seed))}")
     print(f"turns per game: min {min(turns)}, median {statistics.median(turns):g}, max {max(turns)}")
     print(f"decisions: {sum(r.decisions for r in reports)}")
     print(f"elapsed: {elapsed:.1f} s")

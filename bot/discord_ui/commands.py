@@ -15,17 +15,19 @@ from ..service import (
     Game,
     TableOptions,
     errors,
+    game_named,
     parse_options,
     pending,
     result,
     rule_text,
     rule_topics,
+    table_games,
     zones_matching,
 )
 from . import payloads
 from .handlers import Handlers, jump_url
 from .idle import confirm, leave_game, take_back
-from .lobby import LAYOUT_LABELS
+from .lobby import BASE, LAYOUT_NAMES, layout_choices
 from .lobby_actions import lobby_action
 from .payloads import Answer, Payload
 from .publisher import ChannelBlocked, needed_permissions
@@ -35,7 +37,10 @@ from .text import EMBED_DESCRIPTION_LIMIT, clip, counted, plain
 log = logging.getLogger(__name__)
 Choice = app_commands.Choice
 
-LAYOUT_CHOICES = [Choice(name=label[:100], value=name) for name, label in LAYOUT_LABELS.items()]
+# Only the games playable now are offered (a module's issue makes it playable); their layouts, each
+# once, the base game's first. A value from elsewhere is checked again in `table_options`.
+GAME_CHOICES = [Choice(name=g.title, value=g.key) for g in table_games()]
+LAYOUT_CHOICES = [Choice(name=label[:100], value=name) for name, label in layout_choices()]
 MOVE_CHOICES = [
     Choice(name="exactly 3 or 4 places away (rulebook)", value="distance"),
     Choice(name="along any walk of 3 or 4 steps (house rule)", value="walk"),
@@ -50,17 +55,21 @@ NOTIFY_CHOICES = [
 
 
 def table_options(
-    seats: int, computers: int, layout: str, neutral_assistants: bool, caravan_leader: bool, move_card: str,
-    reminder_hours: float, timeout_hours: float,
+    seats: int, computers: int, layout: str | None, neutral_assistants: bool, caravan_leader: bool, move_card: str,
+    reminder_hours: float, timeout_hours: float, game: str = BASE,
 ) -> TableOptions:
     """The options of `/istanbul new`, validated as the service validates any table (any hours
-    may be typed here; the lobby's settings offer presets)."""
-    if layout not in LAYOUT_LABELS:
+    may be typed here; the lobby's settings offer presets). A game not playable now (a stale or
+    forged choice) is refused in one sentence, and so is a layout the game does not allow;
+    without a layout the game's default applies."""
+    expansions = game_named(game)
+    if layout is not None and layout not in LAYOUT_NAMES:
         raise errors.BadOptions(f"Unknown layout '{clip(layout, 40)}'.")
     if move_card not in ("distance", "walk"):
         raise errors.BadOptions(f"Unknown rule for the move card: '{clip(move_card, 40)}'.")
     return parse_options({
-        "seats": seats, "computers": computers, "layout": layout, "neutral_assistants": neutral_assistants,
+        "seats": seats, "computers": computers, "expansions": list(expansions), "layout": layout,
+        "neutral_assistants": neutral_assistants,
         "caravan_leader": caravan_leader, "rules": {"move_card_semantics": move_card},
         "reminder_hours": reminder_hours, "timeout_hours": timeout_hours,
     })
@@ -98,9 +107,10 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
 
     @app_commands.command(name="new", description="Open a table for a new game of Istanbul in this channel")
     @app_commands.describe(
+        game="The base game, or a game with expansions (only those playable here are offered)",
         seats="Players at the table, computers included (2-5)",
         computers="How many seats computer players take (0-4)",
-        layout="How the 16 places are laid out",
+        layout="How the places are laid out (default: the game's first layout)",
         neutral_assistants="Variant for 2-4 players: neutral assistants on the board",
         caravan_leader="Variant: the Caravan Leader tile",
         move_card="How the 'Move 3 or 4' bonus card counts",
@@ -108,10 +118,10 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
         timeout_hours="Others may skip an idle turn after this many hours (1-720)",
         colour="Your colour (otherwise drawn at the start)",
     )
-    @app_commands.choices(layout=LAYOUT_CHOICES, move_card=MOVE_CHOICES, colour=COLOUR_CHOICES)
+    @app_commands.choices(game=GAME_CHOICES, layout=LAYOUT_CHOICES, move_card=MOVE_CHOICES, colour=COLOUR_CHOICES)
     async def new(
-        self, interaction: discord.Interaction[Any], seats: app_commands.Range[int, 2, 5] = 4,
-        computers: app_commands.Range[int, 0, 4] = 0, layout: str = "short", neutral_assistants: bool = False,
+        self, interaction: discord.Interaction[Any], game: str = BASE, seats: app_commands.Range[int, 2, 5] = 4,
+        computers: app_commands.Range[int, 0, 4] = 0, layout: str | None = None, neutral_assistants: bool = False,
         caravan_leader: bool = False, move_card: str = "distance",
         reminder_hours: app_commands.Range[float, 1, 168] = 24.0,
         timeout_hours: app_commands.Range[float, 1, 720] = 72.0, colour: str | None = None,
@@ -123,20 +133,21 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
                 raise errors.BadOptions(f"Unknown colour '{clip(colour, 20)}'.")
             opts = table_options(
                 seats, computers, layout, neutral_assistants, caravan_leader, move_card, reminder_hours, timeout_hours,
+                game,
             )
             missing = needed_permissions(interaction.app_permissions)
             if missing:
                 return f"I cannot post in this channel. Please let me {missing} here, then try again."
-            game = await self.handlers.service.create_lobby(
+            table = await self.handlers.service.create_lobby(
                 creator=str(interaction.user.id), creator_name=interaction.user.display_name, options=opts,
                 origin="discord", guild_id=interaction.guild_id, channel_id=interaction.channel_id, colour=colour,
             )
             try:
-                await self.handlers.publisher.sync(game.id)
+                await self.handlers.publisher.sync(table.id)
             except (discord.Forbidden, ChannelBlocked):  # the channel changed since the check above
-                await self.handlers.service.abandon(game.id, str(interaction.user.id))
+                await self.handlers.service.abandon(table.id, str(interaction.user.id))
                 return f"I cannot post in this channel. Please let me {needed_permissions()} here, then try again."
-            return f"Your table (game #{game.id}) is open. Others join with the **Join** button; press **Start** when ready."
+            return f"Your table (game #{table.id}) is open. Others join with the **Join** button; press **Start** when ready."
 
         await self._run(interaction, "new", work)
 

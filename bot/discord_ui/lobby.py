@@ -1,6 +1,11 @@
 """The lobby's messages: the lobby (seats and settings, Join / Leave / Start / Settings and a
 colour select), its closed form, the creator's settings selects, and the option changes a
-settings select asks for. What each lobby component does is `lobby_actions`."""
+settings select asks for. What each lobby component does is `lobby_actions`.
+
+The game and its layout are one select (the panel has five rows, Discord's limit): its options
+are the service's `table_pairs`, the (game, layout) pairs a table may choose, so a pairing the
+engine refuses is never offered. A base-game option's value is the layout's name, as before
+the Big Box ("short"); another game's is "<game>.<layout>" ("mocha.first")."""
 
 from __future__ import annotations
 
@@ -8,19 +13,25 @@ from typing import Any
 
 import discord
 
-from ..service import COLOURS, Game, TableOptions, errors
+from ..service import COLOURS, Game, TableOptions, errors, game_named, game_title, table_games, table_pairs
 from .items import LobbyItem
 from .payloads import Payload, view_of
 from .text import NEUTRAL, plain
 
 LOBBY_DAYS = 7  # a table not started by then is closed (the scheduler's hourly sweep)
 
-LAYOUT_LABELS = {
+LAYOUT_LABELS = {  # the base game's layouts
     "short": "Short paths (recommended for a first game)",
     "long": "Long paths",
     "in_order": "Places in number order",
     "random": "Random (Fountain inside, Black Market and Tea House apart)",
 }
+MODULE_LAYOUT_LABELS = {  # the layouts of a game with expansions
+    "first": "First-game layout (recommended for a first game)",
+    "random": "Random layout",
+}
+LAYOUT_NAMES = frozenset(LAYOUT_LABELS) | frozenset(MODULE_LAYOUT_LABELS)
+BASE = "base"
 VARIANT_LABELS = {
     "neutral_assistants": "Neutral assistants (2-4 players)",
     "caravan_leader": "Caravan Leader",
@@ -40,12 +51,35 @@ def hours(h: float) -> str:
     return f"{h:g} h"
 
 
+def layout_label(expansions: tuple[str, ...], layout: str) -> str:
+    labels = MODULE_LAYOUT_LABELS if expansions else LAYOUT_LABELS
+    return labels.get(layout, layout)
+
+
+def layout_choices() -> list[tuple[str, str]]:
+    """The layouts of the games a table may choose now, each once, in the order of the pairs,
+    with the label of the one game offering it (shared by several games: "Random layout")."""
+    games: dict[str, list[tuple[str, ...]]] = {}
+    for g, layout in table_pairs():
+        games.setdefault(layout, []).append(g.expansions)
+    return [
+        (layout, layout_label(found[0], layout) if len(found) == 1 else MODULE_LAYOUT_LABELS.get(layout, layout))
+        for layout, found in games.items()
+    ]
+
+
+def pair_value(key: str, layout: str) -> str:
+    """The select value of a (game, layout) pair: the layout for the base game, else "key.layout"."""
+    return layout if key == BASE else f"{key}.{layout}"
+
+
 def settings_lines(opts: TableOptions) -> list[str]:
     variants = [VARIANT_LABELS[v] for v in ("neutral_assistants", "caravan_leader") if getattr(opts, v)]
     if opts.rules.move_card_semantics == "walk":
         variants.append(VARIANT_LABELS["walk"])
     return [
-        f"**Layout:** {LAYOUT_LABELS[opts.layout]}",
+        f"**Game:** {game_title(opts.expansions)}",
+        f"**Layout:** {layout_label(opts.expansions, opts.layout)}",
         f"**Variants:** {', '.join(variants) if variants else 'none'}",
         f"**Clock:** a reminder after {hours(opts.reminder_hours)}; an idle turn may be skipped after "
         f"{hours(opts.timeout_hours)}",
@@ -108,7 +142,14 @@ def settings_payload(game: Game) -> Payload:
 
     seats = [choice(f"{n} players", str(n), n == opts.seats) for n in range(2, 6)]
     computers = [choice(f"{n} computer player{'s' if n != 1 else ''}", str(n), n == opts.computers) for n in range(0, 5)]
-    layouts = [choice(label[:100], name, name == opts.layout) for name, label in LAYOUT_LABELS.items()]
+    several = len(table_games()) > 1
+    layouts = [
+        choice(
+            ((f"{g.title} · " if several else "") + layout_label(g.expansions, layout))[:100],
+            pair_value(g.key, layout), (g.expansions, layout) == (opts.expansions, opts.layout),
+        )
+        for g, layout in table_pairs()
+    ]
     on = {v for v in ("neutral_assistants", "caravan_leader") if getattr(opts, v)}
     if opts.rules.move_card_semantics == "walk":
         on.add("walk")
@@ -119,7 +160,7 @@ def settings_payload(game: Game) -> Payload:
     view = view_of(
         LobbyItem.select(g, "set.seats", seats, placeholder="Players at the table", row=0),
         LobbyItem.select(g, "set.computers", computers, placeholder="Computer players", row=1),
-        LobbyItem.select(g, "set.layout", layouts, placeholder="Layout", row=2),
+        LobbyItem.select(g, "set.layout", layouts, placeholder="Game and layout" if several else "Layout", row=2),
         LobbyItem.select(g, "set.variants", variants, placeholder="Variants: none", min_values=0,
                          max_values=len(variants), row=3),
         LobbyItem.select(g, "set.clock", clocks, placeholder="Clock (custom: set with /istanbul new)", row=4),
@@ -135,9 +176,7 @@ def setting_changes(game: Game, action: str, values: list[str]) -> dict[str, Any
             raise errors.BadOptions("Pick one number.")
         return {name: int(values[0])}
     if name == "layout":
-        if len(values) != 1 or values[0] not in LAYOUT_LABELS:
-            raise errors.BadOptions("Pick one of the layouts offered.")
-        return {"layout": values[0]}
+        return game_and_layout(values)
     if name == "variants":
         if not set(values) <= set(VARIANT_LABELS) or len(set(values)) != len(values):
             raise errors.BadOptions("Pick variants from the list.")
@@ -152,3 +191,16 @@ def setting_changes(game: Game, action: str, values: list[str]) -> dict[str, Any
         reminder, timeout, _ = CLOCKS[values[0]]
         return {"reminder_hours": reminder, "timeout_hours": timeout}
     raise errors.BadOptions("That setting does not exist.")
+
+
+def game_and_layout(values: list[str]) -> dict[str, Any]:
+    """The changes the game-and-layout select asks for. A value it never offers is refused: a
+    game not playable (any more) in the service's sentence, a layout its game does not allow or
+    an unknown value in one sentence."""
+    if len(values) != 1 or not values[0]:
+        raise errors.BadOptions("Pick one of the layouts offered.")
+    key, _, layout = values[0].rpartition(".")
+    expansions = game_named(key or BASE)
+    if not any(g.expansions == expansions and layout == offered for g, offered in table_pairs()):
+        raise errors.BadOptions("Pick one of the layouts offered.")
+    return {"expansions": list(expansions), "layout": layout}

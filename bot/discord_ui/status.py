@@ -7,7 +7,7 @@ from collections import defaultdict
 
 import discord
 
-from ..service import GameRecord, errors, parse_quiet, parse_zone, pending
+from ..service import GameRecord, errors, game_title, parse_quiet, parse_zone, pending
 from .handlers import Handlers, jump_url
 from .payloads import Answer, Payload
 from .text import EMBED_DESCRIPTION_LIMIT, newest_lines, place_name, plain
@@ -20,7 +20,7 @@ async def games_overview(handlers: Handlers, user: str) -> Answer:
         if row.origin != "discord":
             continue
         game = await svc.load(row.id)
-        place = place_name(handlers.client, row.guild_id, row.channel_id)
+        place = f"{place_name(handlers.client, row.guild_id, row.channel_id)} · {game_title(game.options.expansions)}"
         if game.state is None:
             lines.append(f"#{row.id} · {place} · waiting in the lobby")
             continue
@@ -71,19 +71,27 @@ async def set_away(handlers: Handlers, user: str, days: int) -> Answer:
 
 
 async def user_stats(handlers: Handlers, user: str) -> Answer:
-    """Finished games, wins and mean rubies per server; a win the computer mostly played for the
+    """Finished games, wins and mean rubies per server and game (the base game apart from each
+    game with expansions: their rubies are not alike); a win the computer mostly played for the
     person (the service's `records` decides) is listed apart."""
-    per_guild: dict[int | None, list[GameRecord]] = defaultdict(list)
+    per_table: dict[tuple[int | None, tuple[str, ...]], list[GameRecord]] = defaultdict(list)
     for record in await handlers.service.records(user):
-        per_guild[record.guild_id].append(record)
-    if not per_guild:
+        per_table[record.guild_id, record.expansions].append(record)
+    if not per_table:
         return "You have not finished a game yet."
+    per_guild: dict[int | None, int] = defaultdict(int)  # finished games, servers in the order first seen
+    for (guild_id, _), games in per_table.items():
+        per_guild[guild_id] += len(games)
+    order = list(per_guild)
     lines = []
-    for guild_id, games in sorted(per_guild.items(), key=lambda kv: -len(kv[1])):
+    # the busiest server first, and in each server the most played game first
+    for (guild_id, _), games in sorted(
+        per_table.items(), key=lambda kv: (-per_guild[kv[0][0]], order.index(kv[0][0]), -len(kv[1]))
+    ):
         name = place_name(handlers.client, guild_id, None)
         own = sum(1 for g in games if g.own_win)
         helped = sum(1 for g in games if g.won and not g.own_win)
         mean = sum(g.rubies for g in games) / len(games)
         won = f"{own} won" + (f", {helped} won with the computer's help" if helped else "")
-        lines.append(f"**{name}**: {len(games)} finished, {won}, {mean:.1f} rubies on average")
+        lines.append(f"**{name}** · {games[0].game}: {len(games)} finished, {won}, {mean:.1f} rubies on average")
     return Payload(None, discord.Embed(title="Your Istanbul statistics", description="\n".join(lines)[:4096]))

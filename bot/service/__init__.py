@@ -25,7 +25,7 @@ from . import errors
 from .core import PAUSE_DAYS, PAUSED, Clock, Game, Outcome, Policy, random_policy
 from .lobby import LobbyMixin
 from .local import LocalGame, LocalMixin
-from .options import TableOptions, parse_options
+from .options import TableOptions, game_named, game_title, parse_options, table_games, table_pairs
 from .play import PlayMixin
 from .queries import Placing, QueryMixin
 from .records import GameRecord, RecordMixin
@@ -59,6 +59,6 @@ __all__ = [
     "CARD_NAMES", "CARD_TEXTS", "COLOURS", "MOSQUE_TILE_NAMES", "MOSQUE_TILE_TEXTS", "PAUSED", "PAUSE_DAYS", "Clock",
     "DatabaseError", "Decision", "Game", "GameRecord", "GameService", "GameState", "LocalGame", "MessageRow",
     "Option", "Outcome", "Picture", "Placing", "Policy", "TableOptions", "TimerRow", "TurnImages", "UserSettings",
-    "View", "backup", "errors", "fill_seats", "get_policy", "parse_options", "parse_quiet", "parse_zone", "pending",
-    "random_policy", "remove_stale_partials", "result", "rule_text", "rule_topics", "turn_palette", "view", "winners", "zones_matching",
+    "View", "backup", "errors", "fill_seats", "game_named", "game_title", "get_policy", "parse_options", "parse_quiet", "parse_zone", "pending",
+    "random_policy", "remove_stale_partials", "result", "rule_text", "rule_topics", "table_games", "table_pairs", "turn_palette", "view", "winners", "zones_matching",
 ]

@@ -45,7 +45,7 @@ class Game:
 
     @property
     def options(self) -> TableOptions:
-        return parse_options(self.row.options)
+        return parse_options(self.row.options, stored=True)
 
     def seat_of(self, user: object) -> SeatRow | None:
         """The seat of this person (never a computer seat: those have no user)."""

@@ -142,6 +142,9 @@ class LobbyMixin(ServiceCore):
             if user != game.row.creator:
                 raise NotAllowed("Only the game's creator can start it.")
             opts = game.options
+            unplayable = opts.unplayable()
+            if unplayable:  # a table chosen while its game was playable
+                raise BadOptions(unplayable)
             people = list(game.seats)
             computers = [
                 SeatRow(game_id, 0, "ai", None, COMPUTER_NAMES[i], None, False) for i in range(opts.computers)

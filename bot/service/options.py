@@ -1,13 +1,29 @@
-"""A table's options: the engine's settings plus how many seats, computers and the clock."""
+"""A table's options: the engine's settings plus how many seats, computers and the clock.
+
+The game (`expansions`, the modules in play) and its layout are checked as the engine checks
+them (`bot.engine.modules.settings_problem`): a module that is not playable yet, or a layout its
+game does not allow, is refused in one sentence; without a layout the game's default applies.
+A table read back from the database (`parse_options(..., stored=True)`) is not refused for a
+module that is not playable (any more): it can still be listed and closed, and `start` refuses it
+in the same sentence."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+    model_validator,
+)
 
-from ..engine.modules import settings_problem
+from ..engine import modules
 from ..engine.settings import GameSettings, LayoutName, RuleOptions
+from .errors import BadOptions, shown
 from .refusals import refusal
 
 
@@ -16,7 +32,8 @@ class TableOptions(BaseModel):
 
     seats: int = Field(default=4, ge=2, le=5)  # the table's size: humans who may join + computers
     computers: int = Field(default=0, ge=0, le=5)
-    layout: LayoutName = "short"
+    expansions: tuple[str, ...] = ()  # the modules in play (GameSettings.expansions); old rows: none
+    layout: LayoutName = "short"  # without one: the game's default (see _game_default)
     neutral_assistants: bool = False
     caravan_leader: bool = False
     rules: RuleOptions = RuleOptions()
@@ -25,32 +42,91 @@ class TableOptions(BaseModel):
     # A local game someone chose to watch: computer players in every seat, nobody seated.
     watched: bool = False
 
+    @field_validator("expansions", mode="before")
+    @classmethod
+    def _modules(cls, value: Any) -> Any:
+        """Known module names in their stored order (an unknown one: the engine's sentence)."""
+        if isinstance(value, list | tuple) and all(isinstance(x, str) for x in value):
+            return modules.normalised(value)
+        return value
+
+    @model_validator(mode="before")
+    @classmethod
+    def _game_default(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("layout") is None:
+            try:
+                return {**data, "layout": modules.default_layout(data.get("expansions") or ())}
+            except (TypeError, ValueError):
+                return data  # the fields' own validation words the problem
+        return data
+
     @model_validator(mode="after")
-    def _check(self) -> TableOptions:
+    def _check(self, info: ValidationInfo) -> TableOptions:
+        stored = bool(info.context and info.context.get("stored"))
+        problem = modules.settings_problem(self.expansions, self.layout, preview=stored)
+        if problem:
+            raise ValueError(problem)
         if self.watched and self.computers != self.seats:
             raise ValueError("a watched game has a computer player in every seat")
         if self.computers >= self.seats and not self.watched:
             raise ValueError("at least one seat must be left for a person")
         if self.neutral_assistants and self.seats > 4:
             raise ValueError("the Neutral Assistants variant is for 2-4 players")
-        problem = settings_problem((), self.layout)  # a table plays the base game (for now)
-        if problem:
-            raise ValueError(problem)
         return self
+
+    def unplayable(self) -> str | None:
+        """Why this table's game cannot be played now, in one sentence (None: it can)."""
+        return modules.settings_problem(self.expansions, self.layout)
 
     @property
     def human_seats(self) -> int:
         return self.seats - self.computers
 
     def engine_settings(self, players: int) -> GameSettings:
-        return GameSettings(
-            players=players, layout=self.layout, neutral_assistants=self.neutral_assistants,
-            caravan_leader=self.caravan_leader, rules=self.rules,
+        return GameSettings.model_validate(
+            {
+                "players": players, "expansions": self.expansions, "layout": self.layout,
+                "neutral_assistants": self.neutral_assistants, "caravan_leader": self.caravan_leader,
+                "rules": self.rules,
+            }
         )
 
 
-def parse_options(raw: dict[str, Any]) -> TableOptions:
+def parse_options(raw: dict[str, Any], *, stored: bool = False) -> TableOptions:
+    """Validated table options; `BadOptions` in one sentence. `stored`: a table read back from
+    the database, whose game may have been playable when it was chosen."""
     try:
-        return TableOptions.model_validate(raw)
+        return TableOptions.model_validate(raw, context={"stored": stored})
     except ValidationError as exc:
         raise refusal(exc) from exc
+
+
+# ---- the games a table may choose (the front ends offer these; the engine decides) -----------------
+
+
+def table_games() -> tuple[modules.Game, ...]:
+    """The games a new table may choose now: the playable ones, the base game first."""
+    return modules.games(playable_only=True)
+
+
+def table_pairs() -> tuple[tuple[modules.Game, LayoutName], ...]:
+    """Every (game, layout) a table may choose now, each game's default layout first."""
+    return modules.allowed_pairs(playable_only=True)
+
+
+def game_named(key: str) -> tuple[str, ...]:
+    """The modules of the game called `key` ("base", "mocha", "letters", "bazaar"), as
+    `TableOptions.expansions`; `BadOptions` in one sentence for an unknown game or one that is not
+    playable yet (a stale or forged choice)."""
+    try:
+        game = modules.game_by_key(key)
+    except ValueError:
+        raise BadOptions(f"There is no game called '{shown(key)}'.") from None
+    if not game.playable:
+        raise BadOptions(modules.settings_problem(game.expansions, game.layouts[0]) or f"{game.title} cannot be played.")
+    return game.expansions
+
+
+def game_title(expansions: tuple[str, ...]) -> str:
+    """"Base game", "Mocha & Baksheesh", "Letters & Seals" or "The Great Bazaar"."""
+    return modules.game_title(expansions)

@@ -1,5 +1,7 @@
 """A person's record of finished games (what `/istanbul stats` counts): per game, where it was
-played, the place and rubies of their seat, and whether a win was their own. A win counts as the
+played, which game it was (its modules: games of different modules are counted apart; a game
+stored before the Big Box is a base game), the place and rubies of their seat, and whether a win
+was their own. A win counts as the
 person's own only when they chose in at least half of their seat's played turns; otherwise it was
 won with the computer's help (their seat handed to the computer, or left to it). A turn skipped
 for idleness was played by nobody, so it counts for neither."""
@@ -13,6 +15,7 @@ from .. import engine
 from ..store import EventRow
 from ..store import games as sql
 from .core import SERVICE_EVENT, ServiceCore
+from .options import game_title
 
 TO_COMPUTER, TO_PERSON = SERVICE_EVENT + "to_computer", SERVICE_EVENT + "to_person"
 
@@ -26,6 +29,12 @@ class GameRecord:
     rubies: int
     own_turns: int  # turns of the seat in which its person chose
     computer_turns: int  # turns of the seat the computer played
+    expansions: tuple[str, ...] = ()  # the modules in play (TableOptions.expansions)
+
+    @property
+    def game(self) -> str:
+        """The game's name: "Base game", "Mocha & Baksheesh", …"""
+        return game_title(self.expansions)
 
     @property
     def won(self) -> bool:
@@ -98,5 +107,10 @@ class RecordMixin(ServiceCore):
                     continue
                 standing = next(s for s in engine.result(game.state) if s.seat == seat.seat)
                 own, by_computer = turns_played(await sql.events(conn, row.id), seat.seat)
-                out.append(GameRecord(row.id, row.origin, row.guild_id, standing.rank, standing.rubies, own, by_computer))
+                out.append(
+                    GameRecord(
+                        row.id, row.origin, row.guild_id, standing.rank, standing.rubies, own, by_computer,
+                        game.options.expansions,
+                    )
+                )
         return out

@@ -298,10 +298,10 @@ def test_bench_store_section_measures_the_store(tmp_path: Path) -> None:
     """The store figures on a small fixture: a short recorded game copied in SQL."""
     from bot.cli.bench import _play, _Totals
     from bot.cli.bench_store import store_figures
-    from bot.cli.playout import GameConfig
+    from bot.engine import GameSettings
 
     totals = _Totals()
-    _play(GameConfig(2), 113, totals)  # the engine-only game the bench would have played
+    _play(GameSettings(players=2), 113, totals)  # the engine-only game the bench would have played
     (sample,) = totals.sample
     out = store_figures([sample], "short", active=20, total=60)
     assert out["recorded_game"]["events"] == sample.events and out["recorded_game"]["same_log_as_engine_run"]

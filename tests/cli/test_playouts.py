@@ -42,7 +42,7 @@ def test_the_series_covers_every_combination() -> None:
         (False, False), (True, False), (False, True), (True, True)
     }
     assert not any(c.neutral_assistants for c in configs if c.players == 5)
-    assert {c.rules.get("move_card_semantics", "distance") for c in configs} == {"distance", "walk"}
+    assert {c.rules.move_card_semantics for c in configs} == {"distance", "walk"}
 
 
 def test_a_broken_invariant_is_reported_with_the_seed(monkeypatch: pytest.MonkeyPatch) -> None:

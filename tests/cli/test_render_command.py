@@ -12,8 +12,8 @@ from PIL import Image
 
 from bot import engine
 from bot.__main__ import main
-from bot.cli.playout import GameConfig
 from bot.cli.render import play_to_turn, played_to_turn
+from bot.engine import GameSettings
 from bot.render import render_sheet, render_turn
 from bot.render.caption import caption
 
@@ -37,8 +37,8 @@ def test_render_writes_the_turn_image_and_each_private_image(
     for name in names:
         with Image.open(out_dir / name) as image:
             assert image.format == "PNG"
-    state, log = played_to_turn(GameConfig(players=3), 2, 40)
-    assert state.turns == 40 and play_to_turn(GameConfig(players=3), 2, 40).turns == 40
+    state, log = played_to_turn(GameSettings(players=3), 2, 40)
+    assert state.turns == 40 and play_to_turn(GameSettings(players=3), 2, 40).turns == 40
     labels = ["Red", "Blue", "Green"]
     told = caption(log, ["red", "blue", "green"])
     assert told

@@ -79,13 +79,15 @@ async def test_a_game_without_a_move_for_thirty_days_is_closed_with_a_notice(env
 
 async def finished_game(
     svc: GameService, channel: Channel, people: list[User], rubies: list[int], *, computer: tuple[int, ...] = (),
+    expansions: list[str] | None = None,
 ) -> int:
     """A game in `channel` between `people` (seated in that order) that ends with these rubies:
     the end is triggered from the start and every turn of the round is skipped, but those of the
     seats in `computer`, which are handed to the computer player and played by it."""
     first = people[0]
     game = await svc.create_lobby(
-        creator=str(first.id), creator_name=first.display_name or first.name, options={"seats": len(people)},
+        creator=str(first.id), creator_name=first.display_name or first.name,
+        options={"seats": len(people), "expansions": expansions or []},
         origin="discord", guild_id=channel.guild.id if channel.guild else None, channel_id=channel.id,
     )
     for p in people[1:]:
@@ -128,11 +130,11 @@ async def test_stats_count_finished_games_wins_and_mean_rubies_per_server(env: E
     alice = await command(env, srv.alice, "stats")
     assert alice.embeds[0]["title"] == "Your Istanbul statistics"
     assert alice.embed_text.splitlines()[1:] == [
-        "**Bazaar**: 2 finished, 1 won, 4.0 rubies on average",
-        "**Souk**: 1 finished, 0 won, 1.0 rubies on average",
+        "**Bazaar** · Base game: 2 finished, 1 won, 4.0 rubies on average",
+        "**Souk** · Base game: 1 finished, 0 won, 1.0 rubies on average",
     ]
     carol = await command(env, srv.carol, "stats")
-    assert carol.embed_text.splitlines()[1:] == ["**Bazaar**: 1 finished, 0 won, 1.0 rubies on average"]
+    assert carol.embed_text.splitlines()[1:] == ["**Bazaar** · Base game: 1 finished, 0 won, 1.0 rubies on average"]
 
 
 async def test_a_win_the_computer_played_is_listed_as_won_with_its_help(env: Env) -> None:
@@ -141,7 +143,7 @@ async def test_a_win_the_computer_played_is_listed_as_won_with_its_help(env: Env
     await finished_game(svc, srv.channel, [srv.alice, srv.bob], [6, 1])
     alice = await command(env, srv.alice, "stats")
     assert alice.embed_text.splitlines()[1:] == [
-        "**Bazaar**: 2 finished, 1 won, 1 won with the computer's help, 5.5 rubies on average",
+        "**Bazaar** · Base game: 2 finished, 1 won, 1 won with the computer's help, 5.5 rubies on average",
     ]
     records = await svc.records(str(srv.alice.id))
     assert [(r.won, r.own_win, r.own_turns, r.computer_turns) for r in records] == [  # the newest first

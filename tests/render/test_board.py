@@ -11,8 +11,8 @@ from functools import cache
 
 import pytest
 
-from bot.cli.playout import LAYOUTS
-from bot.cli.playout import GameConfig as Config
+from bot.cli.playout import LAYOUTS, colours_of
+from bot.engine import GameSettings as Config
 from bot.engine import GameState, apply, determinize, new_game, pending, view, winners
 from bot.engine import components as c
 from bot.engine.settings import LayoutName
@@ -44,7 +44,7 @@ LABELS = ("Alice", "Bob", "Carol", "Dave", "Eve")
 def _play(config: Config, seed: int) -> list[GameState]:
     """States of one seeded random game at SNAPSHOT_TURNS and at its end."""
     rng = random.Random(seed)
-    state = new_game(config.settings(), config.colours(), seed)
+    state = new_game(config, colours_of(config), seed)
     out = []
     todo = list(SNAPSHOT_TURNS)
     while (d := pending(state)) is not None:

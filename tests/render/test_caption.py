@@ -4,8 +4,8 @@ card), naming players by colour, undone choices dropped, and the right turn chos
 from __future__ import annotations
 
 from bot import engine
-from bot.cli.playout import GameConfig, RandomPlayer
-from bot.engine import Event
+from bot.cli.playout import RandomPlayer, colours_of
+from bot.engine import Event, GameSettings
 from bot.render.caption import caption, last_turn, taken_back
 
 COLOURS = ["red", "blue", "green", "yellow"]
@@ -92,11 +92,11 @@ def test_skips_and_stays() -> None:
 def test_every_caption_of_a_real_game_reads() -> None:
     """Through a whole seeded game: a caption after every move, always "<Colour>: …", naming no
     card that was drawn face down."""
-    config = GameConfig(players=4)
-    state = engine.new_game(config.settings(), config.colours(), 11)
+    config = GameSettings(players=4)
+    state = engine.new_game(config, colours_of(config), 11)
     player = RandomPlayer(11)
     log: list[Event] = []
-    colours = config.colours()
+    colours = colours_of(config)
     while (d := engine.pending(state)) is not None:
         state, events = engine.apply(state, d.player, d.decision_id, player.choose(d))
         log += events

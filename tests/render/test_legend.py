@@ -9,9 +9,8 @@ import itertools
 import pytest
 
 from bot import engine
-from bot.cli.playout import GameConfig
 from bot.cli.render import play_to_turn
-from bot.engine import GameState
+from bot.engine import GameSettings, GameState
 from bot.render import turn_layout
 from bot.render.board import _plan
 from bot.render.layout import box_height, box_width, inside, overlap, text_extent
@@ -24,7 +23,7 @@ GAMES = [(2, False), (2, True), (3, False), (3, True), (4, True), (5, False)]
 
 
 def _state(players: int, neutral: bool, turn: int = 40) -> GameState:
-    return play_to_turn(GameConfig(players=players, neutral_assistants=neutral), 9, turn)
+    return play_to_turn(GameSettings(players=players, neutral_assistants=neutral), 9, turn)
 
 
 @pytest.mark.parametrize("players,neutral", GAMES)

@@ -7,8 +7,8 @@ import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from bot import engine
-from bot.cli.playout import GameConfig
 from bot.cli.render import play_to_turn
+from bot.engine import GameSettings
 from bot.render import compose_board, compose_players, style
 from bot.render import palette as pal
 
@@ -50,7 +50,7 @@ def test_the_palette_is_the_same_on_every_run() -> None:
 def test_mapping_a_position_to_the_palette_changes_nothing_visible(
     players: int, turn: int, neutral: bool, leader: bool, layout: str
 ) -> None:
-    config = GameConfig(players=players, neutral_assistants=neutral, caravan_leader=leader, layout=layout)  # type: ignore[arg-type]
+    config = GameSettings(players=players, neutral_assistants=neutral, caravan_leader=leader, layout=layout)  # type: ignore[arg-type]
     g = play_to_turn(config, 3, turn)
     rgb = compose_board(engine.view(g, None), NAMES[:players])
     _maps_cleanly(rgb)

@@ -9,9 +9,8 @@ import itertools
 import pytest
 
 from bot import engine
-from bot.cli.playout import GameConfig
 from bot.cli.render import play_to_turn
-from bot.engine import GameState, Standing
+from bot.engine import GameSettings, GameState, Standing
 from bot.engine.components import GOODS, ruby_target
 from bot.render import style
 from bot.render.items import Box, fits
@@ -37,7 +36,7 @@ def overlap(a: Box, b: Box) -> int:
 
 
 def _state(players: int, seed: int = 3, turn: int = 120, **config: object) -> GameState:
-    return play_to_turn(GameConfig(players=players, **config), seed, turn)  # type: ignore[arg-type]
+    return play_to_turn(GameSettings(players=players, **config), seed, turn)  # type: ignore[arg-type]
 
 
 def _crowded(players: int = 5) -> GameState:

@@ -13,9 +13,8 @@ import pytest
 from PIL import Image
 
 from bot import engine
-from bot.cli.playout import GameConfig
 from bot.cli.render import play_to_turn
-from bot.engine import GameState
+from bot.engine import GameSettings, GameState
 from bot.engine.components import BASE_BONUS_CARDS
 from bot.engine.texts import CARD_NAMES, CARD_TEXTS, MOSQUE_TILE_TEXTS
 from bot.render import render_private, style
@@ -34,7 +33,7 @@ def _inside(inner: Box, outer: Box) -> bool:
 
 
 def _state(players: int = 3, turn: int = 150, seed: int = 4) -> GameState:
-    return play_to_turn(GameConfig(players=players), seed, turn)
+    return play_to_turn(GameSettings(players=players), seed, turn)
 
 
 def _check(layout: PrivateLayout) -> None:

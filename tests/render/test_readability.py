@@ -18,9 +18,8 @@ import pytest
 from PIL import Image
 
 from bot import engine
-from bot.cli.playout import GameConfig
 from bot.cli.render import play_to_turn
-from bot.engine import GameState
+from bot.engine import GameSettings, GameState
 from bot.render import render_private, render_turn, style, turn_layout
 from bot.render.board import _plan, grid_geometry
 from bot.render.grids import on_grid
@@ -37,7 +36,7 @@ AA = 4.5
 
 def _positions() -> Iterator[tuple[str, GameState]]:
     for players in (2, 3, 4, 5):
-        config = GameConfig(players=players, neutral_assistants=players == 3, caravan_leader=players % 2 == 0)
+        config = GameSettings(players=players, neutral_assistants=players == 3, caravan_leader=players % 2 == 0)
         for turn in (1, 40, 150, 100000):
             yield f"{players}p-t{turn}", play_to_turn(config, 5 + players, turn)
 

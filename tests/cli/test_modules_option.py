@@ -1,0 +1,145 @@
+"""--modules on every local tool (issue 21, item 1): play, simulate, soak, arena, render, bench.
+
+No expansion is playable yet, so each tool refuses one in the engine's sentence with exit status
+2; a test makes Mocha & Baksheesh "playable" for a moment (`mocha_playable`) to see the choice
+reach the game itself."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.__main__ import main
+from bot.cli.playout import LAYOUTS, config_for, game_label
+from bot.engine import GameSettings
+from bot.engine.settings import RuleOptions
+from bot.service.errors import BadOptions
+from bot.service.options import parse_options
+from tests.playable import mocha_playable  # noqa: F401  (the fixture)
+
+TOOLS = ("play", "simulate", "soak", "arena", "render", "bench")
+GAMES = {"mocha": "Mocha & Baksheesh", "letters": "Letters & Seals", "mocha,letters": "The Great Bazaar"}
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("tool", TOOLS)
+@pytest.mark.parametrize("names", list(GAMES))
+def test_every_tool_refuses_a_game_not_playable_yet(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, tool: str, names: str
+) -> None:
+    """The one sentence on stderr, exit status 2, nothing played and nothing written."""
+    db = ["--db", str(tmp_path / "t.db")] if tool == "play" else []
+    code, out, err = _run(capsys, tool, "--modules", names, *db)
+    assert code == 2
+    assert err == f"{tool}: {GAMES[names]} is not playable yet.\n"
+    assert out == ""
+    assert not (tmp_path / "t.db").exists()
+
+
+@pytest.mark.parametrize("tool", TOOLS)
+def test_every_tool_refuses_an_unknown_module(capsys: pytest.CaptureFixture[str], tool: str) -> None:
+    code, out, err = _run(capsys, tool, "--modules", "mocha,coffee")
+    assert code == 2 and out == ""
+    assert err == f"{tool}: There is no module called 'coffee'; the modules are mocha, letters.\n"
+
+
+@pytest.mark.parametrize("tool", TOOLS)
+def test_every_tool_shows_modules_in_its_help(capsys: pytest.CaptureFixture[str], tool: str) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main([tool, "--help"])
+    assert stop.value.code == 0
+    text = " ".join(capsys.readouterr().out.split())
+    assert "--modules NAMES" in text
+    for names, title in GAMES.items():
+        assert f"{names} ({title})" in text
+
+
+def test_base_is_the_same_as_no_modules(capsys: pytest.CaptureFixture[str]) -> None:
+    """--modules base (or nothing) is the base game: the same game, the same words."""
+    argv = ("simulate", "--players", "2", "--seed", "3", "--quiet")
+    assert _run(capsys, *argv, "--modules", "base") == _run(capsys, *argv)
+
+
+def test_soak_without_modules_keeps_its_base_series() -> None:
+    """Game i of a series is the configuration it always was: players, the four base layouts,
+    the variants, then the move-card rule (the formula soak has used since it was written)."""
+    for k in range(300):
+        settings = config_for(k)
+        variants = (k // 16) % 4
+        assert settings.expansions == ()
+        assert settings.players == 2 + k % 4
+        assert settings.layout == LAYOUTS[(k // 4) % 4]
+        assert settings.neutral_assistants == (bool(variants & 1) and settings.players <= 4)
+        assert settings.caravan_leader == bool(variants & 2)
+        assert settings.rules == (RuleOptions(move_card_semantics="walk") if (k // 64) % 2 else RuleOptions())
+    assert config_for(5, 10) == config_for(15)
+
+
+def test_the_label_words_a_base_game_as_before() -> None:
+    settings = GameSettings(players=5, layout="random", caravan_leader=True, rules=RuleOptions(move_card_semantics="walk"))
+    assert game_label(settings) == "5 players, random, caravan_leader, move_card_semantics=walk"
+
+
+def test_bench_without_modules_names_no_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(capsys, "bench", "--games", "1", "--no-store", "--no-render", "--no-ai")
+    assert code == 0
+    data = json.loads(out)
+    assert data["layout"] == "short" and "game" not in data and "modules" not in data
+
+
+@pytest.mark.usefixtures("mocha_playable")
+def test_a_playable_module_reaches_the_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Once a module is playable the same option plays it: its default layout, its name in the
+    tools' words, its layouts in the soak series."""
+    code, out, err = _run(capsys, "render", "--modules", "mocha", "--turn", "2", "--out", str(tmp_path))
+    assert code == 0, err
+    assert out.startswith("Istanbul, Mocha & Baksheesh, 3 players, first, seed 1: turn 2")
+    code, out, err = _run(capsys, "arena", "--modules", "mocha", "--players", "2", "--seats", "random,random", "--games", "1",
+                          "--turn-cap", "3")
+    assert code == 0, err
+    assert out.startswith("arena: 1 game, Mocha & Baksheesh, 2 players, layout first,")
+    layouts = {config_for(i, 0, ("mocha",)).layout for i in range(8)}
+    assert layouts == {"first", "random"}
+    assert all(config_for(i, 0, ("mocha",)).expansions == ("mocha",) for i in range(8))
+
+
+@pytest.mark.usefixtures("mocha_playable")
+def test_a_layout_the_game_does_not_allow_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = _run(capsys, "simulate", "--modules", "mocha", "--layout", "short")
+    assert code == 2 and out == ""
+    assert err.startswith(
+        "simulate: invalid settings: Mocha & Baksheesh is played on the first-game layout or a random "
+        "layout, not on short paths."
+    )
+    assert err.count("\n") == 1
+
+
+def test_a_table_names_its_game_and_refuses_what_the_engine_refuses() -> None:
+    """The service's table options carry the modules; old rows without them are base games."""
+    old = parse_options({"seats": 3, "layout": "long"})
+    assert old.expansions == () and old.engine_settings(3).expansions == ()
+    for raw, sentence in (
+        ({"expansions": ["mocha"]}, "Mocha & Baksheesh is not playable yet."),
+        ({"expansions": ["letters", "mocha"]}, "The Great Bazaar is not playable yet."),
+        ({"expansions": ["coffee"]}, "There is no module called 'coffee'; the modules are mocha, letters."),
+        ({"layout": "first"}, "The base game is played on short paths, long paths, the places in number "
+                              "order or a random layout, not on the first-game layout."),
+    ):
+        with pytest.raises(BadOptions) as refused:
+            parse_options(raw)
+        assert str(refused.value) == sentence
+
+
+@pytest.mark.usefixtures("mocha_playable")
+def test_a_table_of_a_playable_module_takes_its_default_layout() -> None:
+    opts = parse_options({"seats": 2, "expansions": ["mocha"]})
+    assert opts.layout == "first"
+    settings = opts.engine_settings(2)
+    assert settings.expansions == ("mocha",) and settings.layout == "first"
