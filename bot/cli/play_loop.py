@@ -37,10 +37,16 @@ RECENT_LINES = 15  # what :l shows
 MAX_SINCE_LINES = 40  # before a decision; older ones are left to :l
 
 
-def fits(lines: list[str]) -> bool:
-    """Whether `lines` fit the terminal at once (its width and its height, a line kept for typing)."""
+def fits(board: list[str], question: list[str]) -> bool:
+    """Whether the board and the question under it fit the terminal at once: the board as wide
+    as the terminal at most, and every line (a long one wrapping over several rows) with a row
+    left to type in."""
     size = shutil.get_terminal_size()
-    return len(lines) < size.lines and max(len(line) for line in lines) <= size.columns
+    columns = max(1, size.columns)
+    if max(len(line) for line in board) > columns:
+        return False
+    rows = sum(max(1, -(-len(line) // columns)) for line in [*board, *question])
+    return rows < size.lines
 
 
 class Quit(Exception):
@@ -163,7 +169,7 @@ class LocalPlay:
         if self.console.interactive and self.board_turn != turn:
             self.board_turn = turn  # once per turn, at its first question
             board = board_lines(v, game.names())
-            if fits([*board, *asked, ask_prompt(game, d)]):
+            if fits(board, [*asked, ask_prompt(game, d)]):
                 self.console.say(*board)
         self.console.say(*asked)
         while True:

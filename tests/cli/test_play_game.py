@@ -165,6 +165,7 @@ def test_in_a_choice_of_places_the_key_is_the_place_number(tmp_path: Path) -> No
     assert re.search(r"^   a\. Play the “Stay where you are” card +c\.stay$", out, re.M)
     assert "Green, choose a place number or letter a (:h for help) > 13\nThere is no place 13 here" in out
     assert "Green moved from Fountain to Tea House." in out
+    assert "+-----" not in out  # piped: no board unless :b asks for it
     assert re.search(r"^  1\. Leave an assistant here +a\.leave$", out, re.M)
     assert choices(log(db))[:2] == ["go.9", "x.end"]
 
