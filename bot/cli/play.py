@@ -30,7 +30,7 @@ from .play_loop import LocalPlay, Pictures
 from .play_setup import NewTable, NothingToResume, new_game, nothing_to_resume, resume_game
 
 EPILOG = """\
-how to answer: type the key of an option (or its code, shown beside it) and Enter. In a
+how to answer: type the key of an option (or its code, shown beside it when there is room) and Enter. In a
 choice of places the key is the place's number (9 is the Tea House wherever it is listed) and
 the other options have letters; other choices are numbered 1, 2, 3... Commands start with a
 colon: :u undo your last choice, :l recent moves, :s standings, :b the board, :h help on the

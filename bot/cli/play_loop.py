@@ -120,7 +120,7 @@ class LocalPlay:
     async def run(self, game: Game) -> int:
         self.console.say(f"Istanbul, game #{game.id}: {options_summary(game)}.", *table_lines(game))
         if self.people:
-            self.console.say(
+            self.console.say_wrapped(
                 "Type the key of your choice (in a choice of places, the place's number); :h explains the "
                 "commands and the place you are at, :b shows the board."
             )

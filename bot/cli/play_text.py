@@ -89,20 +89,32 @@ def decision_lines(game: Game, d: Decision, v: View | None = None) -> list[str]:
     placeholders filled with the seats' names, as on Discord), its code and, given the chooser's
     view `v`, the note on where it leads (`engine.preview`). A line fits 80 columns: the label is
     never cut, the note shrinks ("+N more"); when too little of it would be left beside the
-    label, it takes a line of its own under the option."""
+    label, it takes a line of its own under the option. The codes (still accepted) give way when
+    without them more notes fit whole beside their labels."""
     keys = option_keys(d)
     labels = [game.fill(o.label) for o in d.options]
     width = max(len(label) for label in labels)
     digits = max(len(k) for k in keys)
     codes = max(len(o.code) for o in d.options)
-    rows = [f"  {k:>{digits}}. {label:<{width}}  {o.code:<{codes}}" for k, o, label in zip(keys, d.options, labels, strict=True)]
+
+    def rows(with_codes: bool) -> list[str]:
+        code = (lambda o: f"  {o.code:<{codes}}") if with_codes else (lambda o: "")
+        return [f"  {k:>{digits}}. {label:<{width}}{code(o)}" for k, o, label in zip(keys, d.options, labels, strict=True)]
+
     if v is None:
-        return [game.fill(d.prompt), *(row.rstrip() for row in rows)]
-    room = WIDTH - len(rows[0]) - 2
-    beside = previews(v, d, room) if room >= MIN_NOTE else {}
+        return [game.fill(d.prompt), *(row.rstrip() for row in rows(True))]
     below = previews(v, d, WIDTH - len(NOTE_INDENT))
+
+    def whole(room: int) -> int:
+        return sum(len(note) <= room for note in below.values())
+
+    shown = rows(True)
+    if whole(WIDTH - len(rows(False)[0]) - 2) > whole(WIDTH - len(shown[0]) - 2):
+        shown = rows(False)
+    room = WIDTH - len(shown[0]) - 2
+    beside = previews(v, d, room) if room >= MIN_NOTE else {}
     out = [game.fill(d.prompt)]
-    for row, o in zip(rows, d.options, strict=True):
+    for row, o in zip(shown, d.options, strict=True):
         note = beside.get(o.code)
         if note and not MORE_ONLY.fullmatch(note):
             out.append(f"{row}  {note}")

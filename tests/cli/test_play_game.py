@@ -170,6 +170,33 @@ def test_in_a_choice_of_places_the_key_is_the_place_number(tmp_path: Path) -> No
     assert choices(log(db))[:2] == ["go.9", "x.end"]
 
 
+def test_a_refused_undo_shows_the_services_reason(tmp_path: Path) -> None:
+    """Issue 20, item 4: after the Tea House dice were rolled, :u is refused with the service's
+    own sentence (which says why), word for word, and nothing changes."""
+    from bot.service import GameService
+    from bot.service.errors import ServiceError
+
+    db = tmp_path / "istanbul.db"
+    done = play(db, "--seed", "4", "--ai", "random", "--no-images", lines="9\n1\nn7\n:u\n:q\n")
+    assert done.returncode == 0, done.stderr
+    assert "Green rolled " in done.stdout
+    shown = done.stdout.split("(:h for help) > :u\n", 1)[1].splitlines()[0]
+    before = log(db)
+
+    async def refusal() -> str:
+        svc = await GameService.open(db)
+        try:
+            await svc.undo(1, "local:green")
+        except ServiceError as exc:
+            return str(exc)
+        finally:
+            await svc.close()
+        raise AssertionError("the undo was accepted")
+
+    assert shown == asyncio.run(refusal())
+    assert log(db) == before and [k for k, _, _ in before].count("undo") == 0
+
+
 def test_commands_undo_log_standings_help_and_quit(tmp_path: Path) -> None:
     db = tmp_path / "istanbul.db"
     lines = ["2", ":l", ":u", ":u", ":s", ":h", ":h sultan2", ":h 13", ":h topics", ":h nonsense", "3", ":q", "1"]

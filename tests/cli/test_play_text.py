@@ -103,3 +103,15 @@ def test_the_final_standings_say_which_count_decided_each_place() -> None:
     lines = standings_lines([(first, "Ada"), (second, "Bo"), (tied, "Cy")], final=True)
     assert lines[2].endswith("(tied on every count)") and lines[3].endswith("(tied on every count)")
     assert "(" not in standings_lines([(first, "Ada"), (second, "Bo")], final=False)[1]  # the standings now: as before
+
+
+def test_the_tea_house_calls_show_their_odds_beside_them_the_codes_giving_way() -> None:
+    g = reach(quiet_game(players=3), 9)
+    d = engine.pending(g)
+    assert d is not None and d.option("n7") is not None
+    lines = decision_lines(_game(g), d, engine.view(g, 0))
+    assert all(len(line) <= 80 for line in lines), lines
+    assert len(lines) == len(d.options) + 1  # every note beside its option
+    seven = next(line for line in lines if "Call 7:" in line)
+    assert re.fullmatch(r"  +\d+\. Call 7: 7 Lira if the dice reach it, else 2 +dice alone reach 7: 58 %", seven), seven
+    assert decision_lines(_game(g), d)[1].endswith("n3")  # without notes, the codes are shown
