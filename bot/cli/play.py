@@ -30,14 +30,19 @@ from .play_loop import LocalPlay, Pictures
 from .play_setup import NewTable, NothingToResume, new_game, nothing_to_resume, resume_game
 
 EPILOG = """\
-how to answer: type the number of an option (or its code, shown beside it) and Enter.
-Commands start with a colon: :u undo your last choice, :l recent moves, :s standings,
-:h help on the place you are at and your cards (:h TOPIC for a place, card or mosque tile),
-:q save and quit. Every choice is saved as it is made.
+how to answer: type the key of an option (or its code, shown beside it when there is room) and Enter. In a
+choice of places the key is the place's number (9 is the Tea House wherever it is listed) and
+the other options have letters; other choices are numbered 1, 2, 3... Commands start with a
+colon: :u undo your last choice, :l recent moves, :s standings, :b the board, :h help on the
+place you are at and your cards (:h TOPIC for a place, card or mosque tile), :q save and quit.
+Every choice is saved as it is made. On a terminal where the board and the question fit
+together, the board shows itself when your turn begins.
 
 scripting: when standard input is not a terminal, one answer is read per line and there are no
-"pass the keyboard" screens; a bad line is answered in one line and the question asked again;
-at the end of the input the game is saved and the command exits 0.
+"pass the keyboard" screens and no board unless :b asks for it; a bad line is answered in one
+line and the question asked again; at the end of the input the game is saved and the command
+exits 0. Example: printf '9\n2\n:q\n' | python -m bot play --seed 4 moves to the Tea House,
+ends the turn there and saves.
 
 resuming: --resume lists the unfinished local games in the database and continues one: the only
 one; on a terminal, the one you pick (Enter: the most recently played); with piped input, the

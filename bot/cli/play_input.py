@@ -6,16 +6,20 @@ from __future__ import annotations
 import select
 import shutil
 import signal
+import string
 import sys
 import textwrap
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TextIO
 
-from bot.engine import Decision
+from bot.engine import Decision, Option
+from bot.engine.board import place_name
 
 # The commands (each also accepted spelled out: ":undo", ":log", ...).
-COMMANDS = {"u": "undo", "l": "log", "s": "standings", "h": "help", "q": "quit"}
-COMMAND_LIST = ":u undo, :l recent moves, :s standings, :h help, :q save and quit"
+COMMANDS = {"u": "undo", "l": "log", "s": "standings", "h": "help", "b": "board", "q": "quit"}
+COMMAND_LIST = ":u undo, :l recent moves, :s standings, :b board, :h help, :q save and quit"
 MIN_WIDTH = 20  # wrapping narrower than this helps nobody
 
 
@@ -42,12 +46,68 @@ class Bad:
 Answer = Pick | Command | Bad
 
 
+def option_place(o: Option) -> int | None:
+    """The place an option leads to or acts on: its code ends in ".<number>" and its label names
+    that place ("go.9", "Move to Tea House (9)"; "f.9", "Send your family member to Tea House")."""
+    _, dot, tail = o.code.rpartition(".")
+    if not dot or not tail.isdecimal() or not tail.isascii():
+        return None
+    number = int(tail)
+    return number if place_name(number) in o.label else None
+
+
+def option_keys(d: Decision) -> tuple[str, ...]:
+    """What is typed to pick each option. In a choice of places, an option that leads to a place
+    is picked by that place's number (9 is the Tea House wherever it stands in the list) and the
+    other options by the letters a, b, c... in order (a letter equal to some option's code is
+    skipped; past z, by their codes). In any other choice, by their place in the list: 1, 2, 3..."""
+    places = [option_place(o) for o in d.options]
+    if not any(p is not None for p in places):
+        return in_order(len(d.options))
+    twice = {p for p, n in Counter(places).items() if n > 1}
+    codes = set(d.codes())
+    letters = (c for c in string.ascii_lowercase if c not in codes)
+    return tuple(
+        str(p) if p is not None and p not in twice else next(letters, o.code)
+        for o, p in zip(d.options, places, strict=True)
+    )
+
+
+def in_order(count: int) -> tuple[str, ...]:
+    return tuple(str(i) for i in range(1, count + 1))
+
+
+def keys_hint(keys: Sequence[str]) -> str:
+    """The keys of a choice in a few words: "1-4", "1", "place 3, 5 or 9 or letter a",
+    "a place number or letters a-e" (more than four places, more than three letters)."""
+    if tuple(keys) == in_order(len(keys)):
+        return "1" if len(keys) == 1 else f"1-{len(keys)}"
+    numbers = [k for k in keys if k.isdecimal()]
+    others = [k for k in keys if not k.isdecimal()]
+    parts = []
+    if len(numbers) > 4:
+        parts.append("a place number")
+    elif numbers:
+        parts.append("place " + (f"{', '.join(numbers[:-1])} or {numbers[-1]}" if len(numbers) > 1 else numbers[0]))
+    if len(others) > 3:
+        parts.append(f"letters {others[0]}-{others[-1]}")
+    elif others:
+        parts.append(f"letter{'s' if len(others) > 1 else ''} {', '.join(others)}")
+    return " or ".join(parts)
+
+
 def read_answer(text: str, d: Decision) -> Answer:
-    """A number picks the option at that place in the list; an option's code picks it; a colon
-    starts a command. Anything else gets a one-line answer and changes nothing."""
+    """A key from `option_keys` picks its option (a number: the option at that place in the list,
+    or in a choice of places the place of that number); an option's code picks it; a colon starts
+    a command. Anything else gets a one-line answer and changes nothing."""
     text = text.strip()
+    keys = option_keys(d)
     count = len(d.options)
-    numbers = "1 (the only option)" if count == 1 else f"a number from 1 to {count}"
+    places = keys != in_order(count)
+    if places:
+        numbers = keys_hint(keys)
+    else:
+        numbers = "1 (the only option)" if count == 1 else f"a number from 1 to {count}"
     if not text:
         return Bad(f"Type {numbers}, an option's code, or :h for help.")
     if text.startswith(":"):
@@ -57,15 +117,16 @@ def read_answer(text: str, d: Decision) -> Answer:
         if name is None:
             return Bad(f"Unknown command {text.split()[0]!r}; the commands are {COMMAND_LIST}.")
         return Command(name, topic.strip())
-    if text.isdecimal():  # not isdigit: '²' is a digit that int() refuses
-        number = int(text)
-        if 1 <= number <= count:
-            return Pick(d.options[number - 1].code)
-        return Bad(f"There is no option {number} here; type {numbers}.")
-    code = text.lower()
-    if d.option(code) is not None:
-        return Pick(code)
-    return Bad(f"{text!r} is not one of the options here; type its number or its code.")
+    key = str(int(text)) if text.isdecimal() else text.lower()  # not isdigit: int() refuses '²'
+    if key in keys:
+        return Pick(d.options[keys.index(key)].code)
+    if text.isdecimal():
+        what = "place" if places else "option"
+        return Bad(f"There is no {what} {key} here; type {numbers}.")
+    if d.option(key) is not None:
+        return Pick(key)
+    how = f"its key ({numbers})" if places else "its number"
+    return Bad(f"{text!r} is not one of the options here; type {how} or its code.")
 
 
 class Console:
@@ -121,7 +182,7 @@ class Console:
                 return None
             finally:
                 signal.signal(signal.SIGINT, previous)
-        print(prompt, end="", file=self.out)
+        print(prompt, end="", file=self.out, flush=True)  # a program answering through a pipe sees it
         line = self.inp.readline()
         if not line:
             print(file=self.out)

@@ -7,6 +7,7 @@ typed."""
 from __future__ import annotations
 
 import os
+import shutil
 from asyncio import sleep
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
@@ -17,6 +18,7 @@ from bot.engine import Decision, View
 from bot.service import Game, GameService
 from bot.service.errors import ServiceError
 
+from .board_text import board_lines
 from .local import computer_turn
 from .play_input import Bad, Command, Console, Pick, read_answer
 from .play_text import (
@@ -33,6 +35,18 @@ from .play_text import (
 
 RECENT_LINES = 15  # what :l shows
 MAX_SINCE_LINES = 40  # before a decision; older ones are left to :l
+
+
+def fits(board: list[str], question: list[str]) -> bool:
+    """Whether the board and the question under it fit the terminal at once: the board as wide
+    as the terminal at most, and every line (a long one wrapping over several rows) with a row
+    left to type in."""
+    size = shutil.get_terminal_size()
+    columns = max(1, size.columns)
+    if max(len(line) for line in board) > columns:
+        return False
+    rows = sum(max(1, -(-len(line) // columns)) for line in [*board, *question])
+    return rows < size.lines
 
 
 class Quit(Exception):
@@ -101,11 +115,15 @@ class LocalPlay:
         self.pause = pause  # between two turns of a watched game (no people)
         self.resumed = resumed  # a game continued from an earlier run (--resume)
         self.told = game.row.seq  # the log position told so far when nobody is asked (a watched game)
+        self.board_turn: tuple[int, int] | None = None  # (seat, turn) of the last board shown at a turn's start
 
     async def run(self, game: Game) -> int:
         self.console.say(f"Istanbul, game #{game.id}: {options_summary(game)}.", *table_lines(game))
         if self.people:
-            self.console.say("Type the number of your choice; :h explains the commands and the place you are at.")
+            self.console.say_wrapped(
+                "Type the key of your choice (in a choice of places, the place's number); :h explains the "
+                "commands and the place you are at, :b shows the board."
+            )
         else:
             self.console.say("Computer players in every seat: watch their game turn by turn (Ctrl-C stops it).")
         try:
@@ -146,7 +164,14 @@ class LocalPlay:
         self.asked_last = seat
         await self._since(game, seat)
         v = engine.view(game.state, seat)
-        self.console.say(heading(game, game.state, seat), *wheelbarrow(v, seat), *decision_lines(game, d))
+        asked = [heading(game, game.state, seat), *wheelbarrow(v, seat), *decision_lines(game, d, v)]
+        turn = (seat, game.state.turns)
+        if self.console.interactive and self.board_turn != turn:
+            self.board_turn = turn  # once per turn, at its first question
+            board = board_lines(v, game.names())
+            if fits(board, [*asked, ask_prompt(game, d)]):
+                self.console.say(*board)
+        self.console.say(*asked)
         while True:
             text = self.console.ask(ask_prompt(game, d))
             if text is None:
@@ -161,7 +186,7 @@ class LocalPlay:
                 if await self._try(self.svc.undo(self.gid, user)):
                     return
             else:
-                await self._command(answer, v, seat)
+                await self._command(answer, v, seat, game)
 
     async def _try(self, change: Awaitable[object]) -> bool:
         """Await a service call that changes the game; a refusal is said in one line."""
@@ -172,10 +197,12 @@ class LocalPlay:
             return False
         return True
 
-    async def _command(self, command: Command, v: View, seat: int) -> None:
+    async def _command(self, command: Command, v: View, seat: int, game: Game) -> None:
         if command.name == "quit":
             raise Quit("")
-        if command.name == "help":
+        if command.name == "board":
+            self.console.say(*board_lines(v, game.names()))
+        elif command.name == "help":
             self.console.say_wrapped(*help_lines(v, seat, command.topic))
         elif command.name == "log":
             lines = [line for _, line in await self.svc.lines(self.gid)][-RECENT_LINES:]
@@ -205,7 +232,8 @@ class LocalPlay:
             if text in (":q", ":quit"):
                 raise Quit("")
             if text in (":u", ":undo"):
-                if before is None or not undo:
+                # refused, the service says why (a die was rolled, another player has chosen...)
+                if before is None:
                     self.console.say("There is nothing to take back now.")
                 elif await self._try(self.svc.undo(self.gid, game.seats[before].user_id or "")):
                     return False

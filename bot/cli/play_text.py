@@ -5,6 +5,7 @@ Plain functions from values to lines; nothing here reads input or touches the da
 
 from __future__ import annotations
 
+import re
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -12,17 +13,25 @@ from collections.abc import Sequence
 from bot.engine import Decision, GameState, Standing, View
 from bot.engine.board import place_name
 from bot.engine.components import GOODS, ruby_target
+from bot.engine.preview import previews
 from bot.engine.texts import CARD_NAMES, GOOD_NAMES, MOSQUE_TILE_NAMES, rule_text, rule_topics
+from bot.render.ranking import ranking
 from bot.service import Game, LocalGame
 
 from .common import plural, standing_line
+from .play_input import keys_hint, option_keys
 
 COMMANDS_HELP = (
-    "Type an option's number or its code to choose it. Commands: :u takes back your last choice "
-    "(until someone else has chosen), :l shows the recent moves, :s the standings, :h TOPIC a rule "
-    "text (a place's number or name, a card's code or name, a mosque tile; :h topics lists them), "
-    ":q saves the game and quits."
+    "Type an option's key (the number or letter before it) or its code to choose it; where the "
+    "options are places, the key is the place's number. Commands: :u takes back your last choice "
+    "(until someone else has chosen), :l shows the recent moves, :s the standings, :b the board, "
+    ":h TOPIC a rule text (a place's number or name, a card's code or name, a mosque tile; :h "
+    "topics lists them), :q saves the game and quits."
 )
+WIDTH = 80  # an option line, its note included, fits a terminal of 80 columns
+MIN_NOTE = 24  # a note with less room than this goes on a line of its own under the option
+NOTE_INDENT = "      "
+MORE_ONLY = re.compile(r"\+\d+ more")  # a note shrunk to nothing but its count
 
 
 def seat_label(game: Game, seat: int) -> str:
@@ -75,19 +84,49 @@ def wheelbarrow(v: View, seat: int) -> list[str]:
     return [first, second]
 
 
-def decision_lines(game: Game, d: Decision) -> list[str]:
-    """The prompt and the numbered options with their codes, seat placeholders filled with the
-    seats' names (as on Discord)."""
+def decision_lines(game: Game, d: Decision, v: View | None = None) -> list[str]:
+    """The prompt and the options, each with its key (`option_keys`), its label (seat
+    placeholders filled with the seats' names, as on Discord), its code and, given the chooser's
+    view `v`, the note on where it leads (`engine.preview`). A line fits 80 columns: the label is
+    never cut, the note shrinks ("+N more"); when too little of it would be left beside the
+    label, it takes a line of its own under the option. The codes (still accepted) give way when
+    without them more notes fit whole beside their labels."""
+    keys = option_keys(d)
     labels = [game.fill(o.label) for o in d.options]
     width = max(len(label) for label in labels)
-    digits = len(str(len(d.options)))
-    rows = [f"  {i:>{digits}}. {label:<{width}}  {o.code}" for i, (o, label) in enumerate(zip(d.options, labels, strict=True), 1)]
-    return [game.fill(d.prompt), *rows]
+    digits = max(len(k) for k in keys)
+    codes = max(len(o.code) for o in d.options)
+
+    def rows(with_codes: bool) -> list[str]:
+        code = (lambda o: f"  {o.code:<{codes}}") if with_codes else (lambda o: "")
+        return [f"  {k:>{digits}}. {label:<{width}}{code(o)}" for k, o, label in zip(keys, d.options, labels, strict=True)]
+
+    if v is None:
+        return [game.fill(d.prompt), *(row.rstrip() for row in rows(True))]
+    below = previews(v, d, WIDTH - len(NOTE_INDENT))
+
+    def whole(room: int) -> int:
+        return sum(len(note) <= room for note in below.values())
+
+    shown = rows(True)
+    if whole(WIDTH - len(rows(False)[0]) - 2) > whole(WIDTH - len(shown[0]) - 2):
+        shown = rows(False)
+    room = WIDTH - len(shown[0]) - 2
+    beside = previews(v, d, room) if room >= MIN_NOTE else {}
+    out = [game.fill(d.prompt)]
+    for row, o in zip(shown, d.options, strict=True):
+        note = beside.get(o.code)
+        if note and not MORE_ONLY.fullmatch(note):
+            out.append(f"{row}  {note}")
+            continue
+        out.append(row.rstrip())
+        if o.code in below:  # too long to show any of it beside the label: on a line of its own
+            out.append(NOTE_INDENT + below[o.code])
+    return out
 
 
 def ask_prompt(game: Game, d: Decision) -> str:
-    numbers = "1" if len(d.options) == 1 else f"1-{len(d.options)}"
-    return f"{game.names()[d.player]}, choose {numbers} (:h for help) > "
+    return f"{game.names()[d.player]}, choose {keys_hint(option_keys(d))} (:h for help) > "
 
 
 def heading(game: Game, state: GameState, seat: int) -> str:
@@ -96,9 +135,14 @@ def heading(game: Game, state: GameState, seat: int) -> str:
 
 
 def standings_lines(placings: Sequence[tuple[Standing, str]], *, final: bool) -> list[str]:
-    """Ranks with every tie-breaker (rubies, then Lira, goods, bonus cards); tied ranks are shared."""
+    """Ranks with every tie-breaker (rubies, then Lira, goods, bonus cards); tied ranks are shared.
+    The final standings also say, for each place, the count that decided it ("ahead on Lira
+    23–18" of the player below, "tied on every count")."""
     title = "Final standings" if final else "Standings now"
     rows = [standing_line(s, name) for s, name in placings]
+    if final and len(placings) > 1:
+        places = ranking([s for s, _ in placings])
+        rows = [f"{row} ({p.decided})" if p.decided else row for row, p in zip(rows, places, strict=True)]
     return [f"{title} (rubies, then Lira, goods and bonus cards break ties):", *rows]
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import json
 import logging
@@ -67,6 +68,11 @@ class DiscordBusy(errors.ServiceError):
 
     def __init__(self) -> None:
         super().__init__("Your choice is saved. Discord asks me to slow down, so the board follows by itself shortly.")
+
+
+def thinking_payload(seat: Seat) -> Payload:
+    """The line shown while a computer seat decides: its colour, that it is a computer."""
+    return Payload(f"{(seat.colour or 'A seat').capitalize()} (computer) is thinking…")
 
 
 def seats_of(game: Game) -> list[Seat]:
@@ -131,6 +137,7 @@ class Publisher:
             return
         if game.row.status == "abandoned":
             await self._retire_turn(game)
+            await self._stop_thinking(game.id)
             return
         state = game.state
         assert state is not None
@@ -332,8 +339,11 @@ class Publisher:
         turn back to them)."""
         await self._retire_turn(game)
         while True:
+            await self._thinking(game)
             async for outcome in self.service.computer_turns(game.id):
                 await self._computer_message(outcome.game, outcome.decider_before, outcome.lines)
+                await self._thinking(outcome.game)
+            await self._stop_thinking(game.id)  # no computer moved after all (nothing is left to edit it into)
             game = await self.service.load(game.id)
             state = game.state
             if state is not None and state.finished:
@@ -351,12 +361,52 @@ class Publisher:
                 await self._draw(game, None, "choose", None, ping=not own_undo)
                 return
 
+    async def _thinking(self, game: Game) -> None:
+        """When a computer seat is about to decide (as `computer_turns` will let it), the channel
+        says so in a short message of its own, "Red (computer) is thinking…", which becomes that
+        turn's message when the move is posted: nothing is added to the channel, nobody is
+        pinged, and the text is gone once the move is there. The message is stored (purpose
+        'thinking'), so a restart in the middle reuses it instead of leaving it behind."""
+        state = game.state
+        decision = pending(state) if state is not None and game.row.status == "active" else None
+        if decision is None or not game.seats[decision.player].played_by_computer or game.left_by_everyone:
+            return
+        row = await self.service.message(game.id, "thinking")
+        if row is not None and row.seat == decision.player:
+            return  # already said (a sync again, or after a restart)
+        if not await self.service.grace_over(game.id):
+            return  # the computer waits for the person's grace period; its timer comes back here
+        await self._stop_thinking(game.id)
+        assert game.row.channel_id is not None
+        message = await self.channel(game.row.channel_id).send(**thinking_payload(self.seat(game, decision.player)).send_kwargs())
+        await self.service.put_message(MessageRow(
+            game.id, "thinking", "", game.row.channel_id, message.id, decision.player, decision.decision_id,
+            game.row.seq, "", "",
+        ))
+
+    async def _stop_thinking(self, game_id: int) -> None:
+        """Take a "thinking" message away that no move replaced."""
+        row = await self.service.message(game_id, "thinking")
+        if row is None:
+            return
+        with contextlib.suppress(discord.NotFound):
+            await self.channel(row.channel_id).get_partial_message(row.message_id).delete()
+        await self.service.drop_message(game_id, "thinking")
+
     async def _computer_message(self, game: Game, mover: int | None, lines: list[str]) -> None:
+        """One computer turn, posted as its own message: the "thinking" message of that seat
+        edited into it (its text cleared), or a new message when there is none."""
         assert game.state is not None and game.row.channel_id is not None
         seat = seats_of(game)[mover or 0]
         images = await self.service.images_of(game, ())
         payload = payloads.computer_payload(game.id, game_view(game.state, None), seat, lines, images.public)
-        await self.channel(game.row.channel_id).send(**payload.send_kwargs())
+        thinking = await self.service.message(game.id, "thinking")
+        if thinking is not None and thinking.seat == seat.seat:
+            await self.edit_or_send(game.row.channel_id, thinking, dataclasses.replace(payload, content=payloads.NO_CONTENT))
+            await self.service.drop_message(game.id, "thinking")
+        else:
+            await self._stop_thinking(game.id)
+            await self.channel(game.row.channel_id).send(**payload.send_kwargs())
         await self.service.set_seen(game.id, seat.seat, game.row.seq)
 
     async def _finish(self, game: Game) -> None:

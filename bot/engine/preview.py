@@ -94,8 +94,9 @@ def black_market_note() -> str:
     return "dice alone: " + ", ".join(chances) + f", none {percent(1 - at_least(7))}"
 
 
-def previews(v: View, d: Decision) -> dict[str, str]:
-    """Notes for the options of `d` (the pending decision of the game `v` shows), by code."""
+def previews(v: View, d: Decision, limit: int = MAX_NOTE) -> dict[str, str]:
+    """Notes for the options of `d` (the pending decision of the game `v` shows), by code, each
+    at most `limit` characters (what does not fit becomes "+N more")."""
     g = v.state
     seat = d.player
     notes: dict[str, str] = {}
@@ -104,11 +105,11 @@ def previews(v: View, d: Decision) -> dict[str, str]:
         if code.startswith("go.") and code[3:].isdigit():
             found = arrival_notes(g, seat, int(code[3:]))
             if found:
-                notes[code] = join_notes(found)
+                notes[code] = join_notes(found, limit)
         elif d.kind == "action" and _at(g, seat) == TEA_HOUSE and code[:1] == "n" and code[1:].isdigit():
-            notes[code] = tea_house_note(int(code[1:]))
+            notes[code] = join_notes([tea_house_note(int(code[1:]))], limit)
         elif d.kind == "action" and _at(g, seat) == BLACK_MARKET and (code == "roll" or code.startswith("g.")):
-            notes[code] = black_market_note()
+            notes[code] = join_notes([black_market_note()], limit)
     return notes
 
 

@@ -54,3 +54,25 @@ def test_tokens_that_do_not_fit_a_cell_are_counted() -> None:
     assert fit(["R4", "B4", "G4", "Y4", "W4", "N", "N"]) == "R4 B4 G4 Y4 W4 +2"
     assert fit(["a:rbgyw", "f:rbgyw", "Gov", "Smg"]) == "a:rbgyw +3"
     assert fit(["a:rb", "f:g", "Gov", "Smg"]) == "a:rb f:g Gov Smg"
+
+
+def test_every_board_of_the_big_box_fits_its_terminal() -> None:
+    """The boards the modules build (bot.engine.modules.grid_for through the settings): 4x4 fits
+    80x24 and 5x4 and 5x5 fit 100 columns, at every player count, each place named by number."""
+    from bot.engine.settings import preview_settings
+
+    games = [((), "short"), ((), "long"), (("mocha",), "first"), (("letters",), "random"), (("mocha", "letters"), "random")]
+    for expansions, layout in games:
+        for players in range(2, 6):
+            settings = preview_settings(players=players, expansions=expansions, layout=layout)
+            g = new_game(settings, ["red", "blue", "green", "yellow", "white"][:players], seed=5)
+            lines = board_lines(view(g, 0), {s: "A very long player name" for s in range(players)})
+            width = max(len(line) for line in lines)
+            if g.width == 4:
+                assert width <= 80 and len(lines) <= 24, (expansions, players)
+            else:
+                assert width <= 100, (expansions, players)
+            text = "\n".join(lines)
+            for place in g.layout:
+                assert f"|{place} " in text, (expansions, place)
+            assert len(g.layout) == {(): 16, ("mocha",): 20, ("letters",): 20}.get(expansions, 25)

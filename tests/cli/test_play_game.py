@@ -19,9 +19,10 @@ import pytest
 
 from bot.cli.play import main as play_main
 from bot.engine.texts import CARD_TEXTS, PLACE_TEXTS
+from tests.cli.piped import Piped
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
-PROMPT_RE = re.compile(r"^(\w+), choose (1(?:-\d+)?) \(:h for help\) > (.*)$", re.MULTILINE)
+PROMPT_RE = re.compile(r"^(\w+), choose (.+?) \(:h for help\) > (.*)$", re.MULTILINE)
 Log = list[tuple[str, int | None, str]]
 
 
@@ -41,6 +42,11 @@ def play(db: Path, *args: str, lines: str = "", timeout: float = 120) -> subproc
         _command(db, *args), input=lines, capture_output=True, text=True, timeout=timeout,
         cwd=db.parent, env=_env(), check=False,
     )
+
+
+def piped(db: Path, *args: str) -> Piped:
+    """The command on pipes, answering each question with its first option (`tests.cli.piped`)."""
+    return Piped(_command(db, *args), db.parent, _env())
 
 
 def log(db: Path, game: int = 1) -> Log:
@@ -70,15 +76,28 @@ def prompts(out: str) -> list[tuple[str, str, str]]:
 
 def test_a_whole_game_against_two_computers_reaches_the_final_standings(tmp_path: Path) -> None:
     db = tmp_path / "istanbul.db"
-    done = play(db, "--players", "3", "--humans", "1", "--seed", "11", "--no-images", lines="1\n" * 3000)
+    player = piped(db, "--players", "3", "--humans", "1", "--seed", "11", "--no-images")
+    assert not player.answer()  # to the end of the game
+    done = player.finish()
     assert done.returncode == 0, done.stderr
     assert done.stderr == ""
     out = done.stdout
     assert "Final standings (rubies, then Lira, goods and bonus cards break ties):" in out
-    standings = re.findall(r"^  (\d)\. (.+): (\d+) rub(?:y|ies), (\d+) Lira, (\d+) goods?, (\d+) bonus cards?$", out, re.M)
+    standings = re.findall(
+        r"^  (\d)\. (.+): (\d+) rub(?:y|ies), (\d+) Lira, (\d+) goods?, (\d+) bonus cards? \((.+)\)$", out, re.M
+    )
     assert len(standings) == 3 and standings[0][0] == "1"
-    keys = [tuple(int(x) for x in row[2:]) for row in standings]
+    keys = [tuple(int(x) for x in row[2:6]) for row in standings]
     assert keys == sorted(keys, reverse=True)  # ordered by rubies, then each tie-breaker
+    # each place says the count that decided it, against the next player down (the last: up)
+    for i, row in enumerate(standings):
+        if keys.count(keys[i]) > 1:
+            assert row[6] == "tied on every count"
+            continue
+        other = keys[i + 1] if i + 1 < len(keys) else keys[i - 1]
+        k = next(k for k in range(4) if keys[i][k] != other[k])
+        word = ("rubies", "Lira", "goods", "bonus cards")[k]
+        assert row[6] == f"{'ahead' if keys[i][k] > other[k] else 'behind'} on {word} {keys[i][k]}–{other[k]}", row
     assert max(k[0] for k in keys) >= 5  # someone reached the ruby target
     assert re.search(r"The game's seed was 11\.", out)
     status, _, _ = game_row(db)
@@ -119,8 +138,8 @@ def test_bad_lines_are_answered_and_the_same_question_is_asked_again(tmp_path: P
     first = asked[0][:2]
     assert [a[:2] for a in asked[: len(bad) + 1]] == [first] * (len(bad) + 1)  # the same question each time
     answers = [
-        "There is no option 0 here", "There is no option 99 here", "'zz' is not one of the options here",
-        "Type a number from 1 to", "Type a number from 1 to", "Unknown command ':x'",
+        "There is no place 0 here", "There is no place 99 here", "'zz' is not one of the options here",
+        "Type a place number or letter a, an option's code", "Type a place number or letter a", "Unknown command ':x'",
         "'go.99' is not one of the options here", "'x.end' is not one of the options here", "Unknown command ':'",
         "'-1' is not one of the options here",
     ]
@@ -131,6 +150,51 @@ def test_bad_lines_are_answered_and_the_same_question_is_asked_again(tmp_path: P
     assert choices(log(db)) == ["go.2"]  # the code was accepted; nothing else was applied
     status, _, seq = game_row(db)
     assert status == "active" and seq == len(log(db))
+
+
+def test_in_a_choice_of_places_the_key_is_the_place_number(tmp_path: Path) -> None:
+    """Issue 20, item 5: at the first move (seed 4) typing 9 moves to the Tea House, not to the
+    9th place listed (the Police Station); the card played instead of moving has a letter; a place
+    not offered is refused by its number; a choice that is not of places keeps 1, 2, 3..."""
+    db = tmp_path / "istanbul.db"
+    done = play(db, "--seed", "4", "--ai", "random", "--no-images", lines="13\n9\n2\n:q\n")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert re.search(r"^   9\. Move to Tea House \(9\) +go\.9\b", out, re.M)
+    assert re.search(r"^  12\. Move to Police Station \(12\) +go\.12\b", out, re.M)
+    assert re.search(r"^   a\. Play the “Stay where you are” card +c\.stay$", out, re.M)
+    assert "Green, choose a place number or letter a (:h for help) > 13\nThere is no place 13 here" in out
+    assert "Green moved from Fountain to Tea House." in out
+    assert "+-----" not in out  # piped: no board unless :b asks for it
+    assert re.search(r"^  1\. Leave an assistant here +a\.leave$", out, re.M)
+    assert choices(log(db))[:2] == ["go.9", "x.end"]
+
+
+def test_a_refused_undo_shows_the_services_reason(tmp_path: Path) -> None:
+    """Issue 20, item 4: after the Tea House dice were rolled, :u is refused with the service's
+    own sentence (which says why), word for word, and nothing changes."""
+    from bot.service import GameService
+    from bot.service.errors import ServiceError
+
+    db = tmp_path / "istanbul.db"
+    done = play(db, "--seed", "4", "--ai", "random", "--no-images", lines="9\n1\nn7\n:u\n:q\n")
+    assert done.returncode == 0, done.stderr
+    assert "Green rolled " in done.stdout
+    shown = done.stdout.split("(:h for help) > :u\n", 1)[1].splitlines()[0]
+    before = log(db)
+
+    async def refusal() -> str:
+        svc = await GameService.open(db)
+        try:
+            await svc.undo(1, "local:green")
+        except ServiceError as exc:
+            return str(exc)
+        finally:
+            await svc.close()
+        raise AssertionError("the undo was accepted")
+
+    assert shown == asyncio.run(refusal())
+    assert log(db) == before and [k for k, _, _ in before].count("undo") == 0
 
 
 def test_commands_undo_log_standings_help_and_quit(tmp_path: Path) -> None:
@@ -189,37 +253,29 @@ def test_a_killed_game_resumes_from_the_last_accepted_choice(tmp_path: Path) -> 
     was lost and nothing applied twice."""
     answers = 90
     straight = tmp_path / "straight.db"
-    done = play(straight, "--seed", "8", "--ai", "random", "--no-images", lines="1\n" * answers)
+    player = piped(straight, "--seed", "8", "--ai", "random", "--no-images")
+    assert player.answer(answers)
+    done = player.finish()
     assert done.returncode == 0, done.stderr
     expected = log(straight)
     assert len(choices(expected)) == answers
 
     db = tmp_path / "killed.db"
-    child = subprocess.Popen(
-        _command(db, "--seed", "8", "--ai", "random", "--no-images"), stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path, env=_env(),
-    )
-    assert child.stdin is not None and child.stdout is not None
-    child.stdin.write("1\n" * answers)
-    child.stdin.flush()
-    seen = 0
-    for line in child.stdout:
-        seen += line.count(", choose ")
-        if seen >= 30:
-            break
-    os.kill(child.pid, signal.SIGKILL)
-    child.wait(timeout=30)
-    assert child.returncode == -signal.SIGKILL
-    child.stdout.close()
-    child.stdin.close()
-    child.stderr.close()  # type: ignore[union-attr]
+    child = piped(db, "--seed", "8", "--ai", "random", "--no-images")
+    assert child.answer(30)
+    child.answer(1, timeout=60)  # the 31st question is asked (the 30th answer was taken), and answered
+    os.kill(child.proc.pid, signal.SIGKILL)  # at once: the answer may or may not have been applied
+    child.proc.wait(timeout=30)
+    assert child.proc.returncode == -signal.SIGKILL
+    child.finish()
 
     partial = log(db)
     accepted = len(choices(partial))
-    assert 29 <= accepted < answers
+    assert 30 <= accepted <= 31
     assert partial == expected[: len(partial)]  # a prefix: no half-applied or doubled choice
-    resumed = play(db, "--resume", "--ai", "random", "--no-images", lines="1\n" * (answers - accepted))
-    assert resumed.returncode == 0, resumed.stderr
+    resumed = piped(db, "--resume", "--ai", "random", "--no-images")
+    assert resumed.answer(answers - accepted)
+    assert resumed.finish().returncode == 0
     assert log(db) == expected
     assert game_row(db) == game_row(straight)
 
@@ -242,7 +298,9 @@ def test_resume_starts_a_game_that_was_left_in_its_lobby(tmp_path: Path) -> None
             await svc.close()
 
     asyncio.run(leave_a_lobby())
-    done = play(db, "--resume", "--ai", "random", "--no-images", lines="1\n")
+    player = piped(db, "--resume", "--ai", "random", "--no-images")
+    assert player.answer(1)
+    done = player.finish()
     assert done.returncode == 0, done.stderr
     assert re.search(r"  #1: Red \| not started \| last move ", done.stdout)
     assert "Istanbul, game #1: 4 players, in_order layout." in done.stdout

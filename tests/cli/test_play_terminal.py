@@ -4,14 +4,17 @@ undo from that screen, Ctrl-C at a question, and the offer of a local game when 
 
 from __future__ import annotations
 
+import fcntl
 import os
 import pty
 import re
 import select
 import signal
 import sqlite3
+import struct
 import subprocess
 import sys
+import termios
 import time
 from pathlib import Path
 
@@ -22,10 +25,15 @@ CLEAR = "\x1b[H\x1b[2J\x1b[3J"
 class Terminal:
     """A child process whose standard input and output are a pseudo-terminal."""
 
-    def __init__(self, args: list[str], cwd: Path, env: dict[str, str] | None = None) -> None:
-        full_env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DB_PATH")}
+    def __init__(
+        self, args: list[str], cwd: Path, env: dict[str, str] | None = None, size: tuple[int, int] = (80, 24)
+    ) -> None:
+        hidden = ("DISCORD_TOKEN", "DB_PATH", "COLUMNS", "LINES")  # the terminal's own size counts
+        full_env = {k: v for k, v in os.environ.items() if k not in hidden}
         full_env |= {"PYTHONPATH": str(REPO_ROOT), "TERM": "xterm", **(env or {})}
         self.master, slave = pty.openpty()
+        columns, lines = size
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", lines, columns, 0, 0))
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "bot", *args], stdin=slave, stdout=slave, stderr=slave, cwd=cwd,
             env=full_env, close_fds=True,
@@ -111,6 +119,51 @@ def test_two_people_at_one_terminal_pass_the_keyboard(tmp_path: Path) -> None:
         kinds = [k for (k,) in conn.execute("SELECT kind FROM events WHERE game_id = 1 AND player = 0")]
         status = conn.execute("SELECT status FROM games WHERE id = 1").fetchone()[0]
     assert "undo" in kinds and status == "active"
+
+
+BOARD_TOP = "+-----------------+-----------------+-----------------+-----------------+\n"
+
+
+def test_the_board_shows_itself_when_a_turn_begins_on_a_terminal_big_enough(tmp_path: Path) -> None:
+    """Issue 20, item 5: on a 100x60 terminal the board comes before the first question of each
+    of the person's turns (not before the others of that turn); :b shows it at any question."""
+    term = Terminal(
+        ["play", "--db", str(tmp_path / "g.db"), "--seed", "4", "--ai", "random", "--no-images"], tmp_path, size=(100, 60)
+    )
+    term.expect(BOARD_TOP)
+    term.expect("|7 Fountain")
+    term.expect(">G Green")  # whose turn it is
+    term.expect("--- Green | round 1")
+    term.expect("Green, choose a place number or letter a (:h for help) > ")
+    term.send("9")
+    term.expect("Green moved from Fountain to Tea House.")
+    asked = term.mark
+    term.expect("Green, choose 1-2 (:h for help) > ")
+    assert BOARD_TOP not in term.out[asked:]  # the same turn: not again
+    term.send(":b")
+    term.expect(BOARD_TOP)
+    term.expect("Green, choose 1-2 (:h for help) > ")
+    term.send("2")
+    term.expect("--- Green | round 2")
+    next_turn = term.out.rindex("--- Green | round 2")
+    assert BOARD_TOP in term.out[asked:next_turn].split("Green chose not to use an assistant")[1]  # the new turn
+    term.expect(", choose ")
+    term.send(":q")
+    assert term.finish() == 0
+
+
+def test_the_board_waits_for_b_when_it_and_the_question_do_not_fit(tmp_path: Path) -> None:
+    """On 80x24 the board (22 lines for three players) and the question do not fit together."""
+    term = Terminal(
+        ["play", "--db", str(tmp_path / "g.db"), "--seed", "4", "--ai", "random", "--no-images"], tmp_path
+    )
+    term.expect("Green, choose a place number or letter a (:h for help) > ")
+    assert BOARD_TOP not in term.out
+    term.send(":b")
+    term.expect(BOARD_TOP)
+    term.expect("Green, choose ")
+    term.send(":q")
+    assert term.finish() == 0
 
 
 def test_run_without_a_token_offers_a_local_game_on_a_terminal(tmp_path: Path) -> None:

@@ -3,8 +3,11 @@ functions from values to lines: no process, no database)."""
 
 from __future__ import annotations
 
+import dataclasses
+import re
+
 from bot import engine
-from bot.cli.play_text import decision_lines
+from bot.cli.play_text import decision_lines, standings_lines
 from bot.service import Game
 from bot.store import GameRow, SeatRow
 from tests.engine.helpers import play, quiet_game, reach
@@ -34,3 +37,81 @@ def test_option_labels_name_the_seats_as_discord_does() -> None:
     assert "Catch Green's family member: take 3 Lira" in lines[4]
     # the codes still line up in one column after the names are filled in
     assert len({line.rindex(" k") for line in lines[1:]}) == 1
+
+
+def test_each_option_shows_where_it_leads_within_80_columns() -> None:
+    """Issue 20, item 4: Red on the Fountain of the in-order board; Blue's merchant, Green's family
+    member and the Governor wait on 3, the Smuggler on 8. The move lines carry the notes, keyed by
+    the place's number, and no line passes 80 columns."""
+    g = quiet_game(players=3)
+    g.players[1].merchant = 3
+    g.players[2].family = 3
+    g.board.governor = 3
+    g.board.smuggler = 8
+    g = engine.validate(g)
+    d = engine.pending(g)
+    assert d is not None
+    lines = decision_lines(_game(g), d, engine.view(g, 0))
+    assert all(len(line) <= 80 for line in lines), lines
+    three = next(line for line in lines if "(3)" in line)
+    # the widest label and code leave 35 columns: the note shrinks, the place is whole
+    assert re.fullmatch(r"   3\. Move to Spice Warehouse \(3\) +go\.3 +pay 2 Lira \(Blue\); \+2 more", three), three
+    eight = next(line for line in lines if "(8)" in line)
+    assert eight.startswith("   8. Move to Black Market (8)") and eight.endswith("go.8   the Smuggler")
+    six = next(line for line in lines if "(6)" in line)
+    assert six.rstrip() == six and six.endswith("go.6")  # nothing waits there: no note
+
+
+def test_a_note_shrinks_and_the_label_is_never_cut() -> None:
+    """Long labels leave little room: the note ends in "+N more" or, when none of it would be
+    left, takes a line of its own; the label itself is whole."""
+    g = quiet_game(players=3)
+    g.players[1].merchant = 3
+    g.players[2].family = 3
+    g.board.governor = 3
+    g = engine.validate(g)
+    d = engine.pending(g)
+    assert d is not None
+    long = "Move to Spice Warehouse (3), a label made long to leave little room"
+    d = dataclasses.replace(d, options=tuple(
+        dataclasses.replace(o, label=long) if o.code == "go.3" else o for o in d.options
+    ))
+    lines = decision_lines(_game(g), d, engine.view(g, 0))
+    assert all(len(line) <= 80 for line in lines), lines
+    at = next(i for i, line in enumerate(lines) if long in line)
+    assert lines[at].endswith("go.3")
+    assert lines[at + 1] == "      pay 2 Lira (Blue); catch Green's family; the Governor"
+    medium = "Move to Spice Warehouse (3), long"
+    d = dataclasses.replace(d, options=tuple(
+        dataclasses.replace(o, label=medium) if o.code == "go.3" else o for o in d.options
+    ))
+    lines = decision_lines(_game(g), d, engine.view(g, 0))
+    assert all(len(line) <= 80 for line in lines), lines
+    three = next(line for line in lines if medium in line)
+    assert re.fullmatch(r".*go\.3 +pay 2 Lira \(Blue\); \+2 more", three), three
+
+
+def test_the_final_standings_say_which_count_decided_each_place() -> None:
+    first = engine.Standing(seat=0, rank=1, rubies=5, lira=10, goods=2, cards=1)
+    second = engine.Standing(seat=1, rank=2, rubies=4, lira=23, goods=0, cards=0)
+    third = engine.Standing(seat=2, rank=3, rubies=4, lira=18, goods=3, cards=2)
+    lines = standings_lines([(first, "Ada"), (second, "Bo"), (third, "Cy")], final=True)
+    assert lines[1].endswith("(ahead on rubies 5–4)")
+    assert lines[2].endswith("(ahead on Lira 23–18)")
+    assert lines[3].endswith("(behind on Lira 18–23)")
+    tied = engine.Standing(seat=2, rank=2, rubies=4, lira=23, goods=0, cards=0)
+    lines = standings_lines([(first, "Ada"), (second, "Bo"), (tied, "Cy")], final=True)
+    assert lines[2].endswith("(tied on every count)") and lines[3].endswith("(tied on every count)")
+    assert "(" not in standings_lines([(first, "Ada"), (second, "Bo")], final=False)[1]  # the standings now: as before
+
+
+def test_the_tea_house_calls_show_their_odds_beside_them_the_codes_giving_way() -> None:
+    g = reach(quiet_game(players=3), 9)
+    d = engine.pending(g)
+    assert d is not None and d.option("n7") is not None
+    lines = decision_lines(_game(g), d, engine.view(g, 0))
+    assert all(len(line) <= 80 for line in lines), lines
+    assert len(lines) == len(d.options) + 1  # every note beside its option
+    seven = next(line for line in lines if "Call 7:" in line)
+    assert re.fullmatch(r"  +\d+\. Call 7: 7 Lira if the dice reach it, else 2 +dice alone reach 7: 58 %", seven), seven
+    assert decision_lines(_game(g), d)[1].endswith("n3")  # without notes, the codes are shown
