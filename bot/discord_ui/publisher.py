@@ -78,8 +78,13 @@ def seats_of(game: Game) -> list[Seat]:
 
 
 def cards_digest(own: View, seat: int) -> str:
-    player = own.state.players[seat]
-    text = json.dumps([sorted(player.cards), sorted(player.mosque_tiles)])
+    """What the DM shows of a seat's holdings (every deck's hand) and mosque tiles, hashed; a
+    holding of bonus cards only hashes as it always did, so no DM is edited just for an upgrade."""
+    held = {deck: sorted(items) for deck, items in own.holdings(seat).items()}
+    parts: list[object] = [held.pop("bonus", []), sorted(own.state.players[seat].mosque_tiles)]
+    if held:
+        parts.append(held)
+    text = json.dumps(parts, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
