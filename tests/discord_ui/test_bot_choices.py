@@ -170,3 +170,27 @@ async def test_a_card_select_plays_its_card_like_the_card_button(env: Env) -> No
     env.fake.select(env.fake.last_dm(user), f"ist:k:{g}:0", ["c.lira5"], user, forge=True)
     await env.fake.settle()
     assert "lira5" not in (await table.game()).state.players[seat].cards
+
+
+async def test_a_refused_undo_button_says_why_privately_and_changes_nothing(env: Env) -> None:
+    """Undo on the turn message by the player before, once the decider has chosen: the answer
+    names who chose since, only to the one who pressed it."""
+    table = env.table
+    await table.open(seats=3)
+    await table.start()
+    first, d = await table.decider()
+    while (await table.decider())[0] is first:  # the first player's whole turn
+        _, d = await table.decider()
+        await table.choose(d.options[0].code if d.default == "x.end" else d.default)
+    second, d = await table.decider()
+    await table.choose(d.options[0].code)
+    game = await table.game()
+    turn = table.turn_message()
+    undo = next(b.custom_id for b in turn.buttons if b.label == "Undo")
+    before = game.row.seq
+    pressed = env.fake.click(turn, undo or "", first)
+    await env.fake.settle()
+    answer = pressed.replies[-1]
+    colour = game.state.players[game.seat_of(str(second.id)).seat].colour.capitalize()  # type: ignore[union-attr]
+    assert answer.ephemeral and answer.content == f"Can't undo: {colour} has chosen since your last choice."
+    assert (await table.game()).row.seq == before
