@@ -21,12 +21,16 @@ from ..service import (
     MOSQUE_TILE_NAMES,
     MOSQUE_TILE_TEXTS,
     Decision,
+    GameState,
     Option,
     Picture,
     View,
     deck_named,
     fill_seats,
+    game_words,
     previews,
+    ranking,
+    result,
 )
 from .choices import MESSAGE_ROWS, Choice, capacity, choice_items, note_lines
 from .ids import undo_action
@@ -409,14 +413,30 @@ def standing_detail(rubies: int, lira: int, goods: int, cards: int) -> str:
     )
 
 
+def standings_of(state: GameState, names: dict[int, str]) -> list[tuple[int, str, str]]:
+    """The final standings as the end message lists them: (rank, name, counts and the tie-break
+    that decided the place, e.g. "… — ahead on Lira 23–18")."""
+    order = result(state)
+    decided = {place.seat: place.decided for place in ranking(order)}
+    out = []
+    for s in order:
+        detail = standing_detail(s.rubies, s.lira, s.goods, s.cards)
+        why = decided.get(s.seat, "")
+        out.append((s.rank, names.get(s.seat, "?"), f"{detail} — {why}" if why else detail))
+    return out
+
+
 def end_payload(
     game: int, public: View, standings: list[tuple[int, str, str]], seed: int | None, pictures: Sequence[Picture],
     winners: list[str],
 ) -> Payload:
-    """The final standings, the seed (now that it no longer matters), Rematch and Log."""
+    """The game's name, the final standings (`standings_of`), the seed (now that it no longer
+    matters), Rematch and Log."""
     shown = ", ".join(plain(w) for w in winners)
     title = f"Game over — {shown} wins!" if len(winners) == 1 else f"Game over — {shown} share the win!"
-    lines = [f"{rank}. **{plain(name)}** — {detail}" for rank, name, detail in standings]
+    settings = public.state.settings
+    lines = [f"_{game_words(settings.expansions, settings.layout)}_", ""]
+    lines += [f"{rank}. **{plain(name)}** — {detail}" for rank, name, detail in standings]
     lines.append("")
     lines.append("Ties are broken by Lira, then goods, then bonus cards.")
     if seed is not None:

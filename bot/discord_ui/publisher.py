@@ -23,7 +23,7 @@ from typing import Any
 
 import discord
 
-from ..service import Game, GameService, MessageRow, View, errors, pending, result
+from ..service import Game, GameService, MessageRow, View, errors, pending
 from ..service import view as game_view
 from ..service import winners as winning_seats
 from . import payloads
@@ -372,9 +372,7 @@ class Publisher:
         state = game.state
         assert state is not None and game.row.channel_id is not None
         names = game.names()
-        standings = []
-        for s in result(state):
-            standings.append((s.rank, names.get(s.seat, "?"), payloads.standing_detail(s.rubies, s.lira, s.goods, s.cards)))
+        standings = payloads.standings_of(state, names)
         winners = [names.get(seat, "?") for seat in winning_seats(state)]
         images = await self.service.images_of(game, ())
         payload = payloads.end_payload(
