@@ -194,3 +194,23 @@ async def test_a_refused_undo_button_says_why_privately_and_changes_nothing(env:
     colour = game.state.players[game.seat_of(str(second.id)).seat].colour.capitalize()  # type: ignore[union-attr]
     assert answer.ephemeral and answer.content == f"Can't undo: {colour} has chosen since your last choice."
     assert (await table.game()).row.seq == before
+
+
+async def test_the_turn_message_says_where_each_move_leads(env: Env) -> None:
+    """The move's buttons keep their labels; what waits on each place is written under the
+    question (engine.preview, from public information only)."""
+    from bot.engine.preview import previews
+
+    table = env.table
+    await table.open(seats=3)
+    await table.start()
+    _, decision = await table.decider()
+    assert decision.kind == "move"
+    game = await table.game()
+    notes = previews(engine.view(game.state, None), decision)
+    assert notes
+    turn = table.turn_message()
+    for code, note in notes.items():
+        label = decision.option(code).label  # type: ignore[union-attr]
+        assert f"**{label}**: {note}" in turn.embed_text
+        assert turn.component(f"ist:o:{table.game_id}:{decision.decision_id}:{code}").label == label  # type: ignore[union-attr]
