@@ -214,3 +214,30 @@ async def test_the_turn_message_says_where_each_move_leads(env: Env) -> None:
         label = decision.option(code).label  # type: ignore[union-attr]
         assert f"**{label}**: {note}" in turn.embed_text
         assert turn.component(f"ist:o:{table.game_id}:{decision.decision_id}:{code}").label == label  # type: ignore[union-attr]
+
+
+async def test_a_message_with_an_old_format_select_still_plays_after_a_restart(env: Env) -> None:
+    """A turn message sent by the previous version carries one select ``ist:s:<game>:<decision>``;
+    after a restart the new client's dynamic item reads it and the pick is played."""
+    import discord
+
+    from bot.discord_ui import ids
+    from bot.discord_ui.items import OptionSelect
+    from bot.discord_ui.payloads import view_of
+
+    table = await huge_table(env)
+    user, decision = await table.decider()
+    g, d = table.game_id, decision.decision_id
+    assert ids.parse(f"ist:s:{g}:{d}") == ("s", g, d, "") and ids.recognised(f"ist:s:{g}:{d}")
+    old = OptionSelect(g, d, [discord.SelectOption(label=f"Public choice {i}", value=f"p.{i}") for i in range(25)],
+                       custom_id=f"ist:s:{g}:{d}")
+    channel = env.fake.bot.get_partial_messageable(table.srv.channel.id)
+    sent = await channel.send("An old turn message", view=view_of(old))
+    await env.fake.settle()
+    await env.restart()
+    message = env.fake.message(sent.id)
+    assert message.selects[0].custom_id == f"ist:s:{g}:{d}"
+    pick = env.fake.select(message, f"ist:s:{g}:{d}", ["p.24"], user)
+    await env.fake.settle()
+    assert pick.acknowledged and pick.acked_first
+    assert (await chosen(env, table))[-1].endswith("chose p.24.")
