@@ -131,6 +131,10 @@ async def test_forged_select_values_get_a_plain_answer_and_change_nothing(env: E
         await env.fake.settle()
         assert forged.replies and forged.replies[-1].ephemeral, values
         assert "choices" in forged.replies[-1].content, (values, forged.replies[-1].content)
+    for bad_id in (f"ist:s:{g}:{d}:12", f"ist:s:{g}:{d}:x", f"ist:k:{g}", f"ist:s:{g}"):
+        forged = env.fake.select(turn, bad_id, ["p.1"], user, forge=True)
+        await env.fake.settle()
+        assert "not one I know" in forged.replies[-1].content, bad_id
     assert (await table.game()).row.seq == before
     # someone who is not deciding cannot pick from the select either
     other = next(u for u in table.srv.users[:3] if u is not user)
