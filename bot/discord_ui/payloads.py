@@ -151,10 +151,6 @@ def fill(text: str, names: dict[int, str], *, markdown: bool = True) -> str:
     return fill_seats(text, lambda seat: shown(names.get(seat, "someone")))
 
 
-def label(text: str, names: dict[int, str], limit: int = LABEL_LIMIT) -> str:
-    return clip(fill(text, names, markdown=False), limit)
-
-
 def choices_of(options: Sequence[Option], names: dict[int, str], notes: dict[str, str] | None = None) -> list[Choice]:
     """`options` as the scheme of `choices.py` shows them: names filled in, each with its note."""
     notes = notes or {}
@@ -179,6 +175,7 @@ def option_items(
 
 
 def choice_components(game: int, decision_id: int, shown: Sequence[Choice], rows: int) -> list[discord.ui.Item[Any]]:
+    """`shown` choices of one decision as option buttons or option selects (`choices.py`)."""
 
     def button(c: Choice, text: str, row: int) -> discord.ui.Item[Any]:
         return OptionButton(game, decision_id, c.code, label=text, style=c.style, row=row)
