@@ -158,6 +158,8 @@ class IstanbulBot(commands.Bot):
             await self.istanbul.select(interaction, game, decision, values)
         elif kind == "c":
             await self.istanbul.card(interaction, game, rest)
+        elif kind == "k":
+            await self.istanbul.card_select(interaction, game, values)
         elif kind == "u":
             await self.istanbul.utility(interaction, game, rest)
         else:

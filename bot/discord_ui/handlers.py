@@ -125,9 +125,9 @@ class Handlers:
         note = str(errors.StaleDecision()) + (f" The current turn: {link}" if link else "")
         seat = game.seat_of(user)
         decision = pending(game.state) if game.state is not None else None
-        if decision is None or seat is None or seat.seat != decision.player:
+        if decision is None or seat is None or seat.seat != decision.player or game.state is None:
             return note
-        return payloads.decision_payload(game_id, decision, game.names(), note)
+        return payloads.decision_payload(game_id, game_view(game.state, None), decision, game.names(), note)
 
     async def own_decision(self, game_id: int, user: str) -> tuple[Game, Decision]:
         """The game and its current decision, which must be this user's to make."""
@@ -155,6 +155,16 @@ class Handlers:
             return None
 
         await self.guarded(interaction, "card", game_id, "update", work)
+
+    async def card_select(self, interaction: discord.Interaction[Any], game_id: int, values: list[str]) -> None:
+        """A card chosen in a select of card plays: played as its button would be."""
+        if len(values) != 1 or not ids.recognised(ids.card_id(game_id, values[0])):
+            async def refuse() -> Answer:
+                raise errors.BadOptions("Pick exactly one of the cards offered.")
+
+            await self.guarded(interaction, "card select", game_id, "private", refuse)
+            return
+        await self.card(interaction, game_id, values[0])
 
     # -- the utility row and the buttons on notices -------------------------------------------------
 
@@ -213,7 +223,8 @@ class Handlers:
 
     async def private_options(self, game_id: int, user: str) -> Answer:
         game, decision = await self.own_decision(game_id, user)
-        return payloads.private_options_payload(game_id, decision, game.names())
+        assert game.state is not None
+        return payloads.private_options_payload(game_id, decision, game.names(), game_view(game.state, None))
 
     async def retry_dms(self, game_id: int, user: str) -> Answer:
         game = await self.service.load(game_id)

@@ -3,8 +3,12 @@
 Prefixes are disjoint, because discord.py runs every dynamic-item template that matches:
 
 - ``ist:o:<game>:<decision>:<code>``: one option of one decision (a button);
-- ``ist:s:<game>:<decision>``: a select whose values are option codes;
-- ``ist:c:<game>:<code>``: play a bonus card in whatever decision offers it now;
+- ``ist:s:<game>:<decision>:<part>``: one of a message's selects whose values are option codes
+  (`part` numbers the selects of one message, so each has its own id; the bare
+  ``ist:s:<game>:<decision>`` of messages sent before selects were split still answers);
+- ``ist:c:<game>:<code>``: play a card in whatever decision offers it now;
+- ``ist:k:<game>:<part>``: one of the selects of card plays of a "My cards" list (values are
+  codes), for more cards than buttons fit;
 - ``ist:u:<game>:<action>``: Undo, My cards, Log, Choose privately, skip, ... (the actions
   `Handlers.utility` knows; any other is answered as unknown); Undo's action is
   ``undo.<decision>``, the decision it was offered at;
@@ -22,16 +26,20 @@ GAME = r"(?P<game>[1-9][0-9]{0,11})"
 DECISION = r"(?P<decision>0|[1-9][0-9]{0,8})"
 CODE = r"(?P<code>[a-z][a-z0-9_.-]{0,11})"
 ACTION = r"(?P<action>[a-z][a-z0-9_.]{0,19})"
+PART = r"(?P<part>[0-9])"
 
 OPTION_TEMPLATE = rf"ist:o:{GAME}:{DECISION}:{CODE}"
-SELECT_TEMPLATE = rf"ist:s:{GAME}:{DECISION}"
+SELECT_TEMPLATE = rf"ist:s:{GAME}:{DECISION}(?::{PART})?"
 CARD_TEMPLATE = rf"ist:c:{GAME}:{CODE}"
+CARD_SELECT_TEMPLATE = rf"ist:k:{GAME}:{PART}"
 UTILITY_TEMPLATE = rf"ist:u:{GAME}:{ACTION}"
 LOBBY_TEMPLATE = rf"ist:l:{GAME}:{ACTION}"
 
 TEMPLATES = tuple(
-    re.compile(t) for t in (OPTION_TEMPLATE, SELECT_TEMPLATE, CARD_TEMPLATE, UTILITY_TEMPLATE, LOBBY_TEMPLATE)
+    re.compile(t)
+    for t in (OPTION_TEMPLATE, SELECT_TEMPLATE, CARD_TEMPLATE, CARD_SELECT_TEMPLATE, UTILITY_TEMPLATE, LOBBY_TEMPLATE)
 )
+KINDS = "osckul"  # the kind `parse` gives each template's ids, in the order of TEMPLATES
 
 UNDO = "undo"
 UNDO_ACTION = re.compile(rf"{UNDO}\.{DECISION}")
@@ -45,8 +53,15 @@ def option_id(game: int, decision: int, code: str) -> str:
     return f"ist:o:{game}:{decision}:{code}"
 
 
-def select_id(game: int, decision: int) -> str:
-    return f"ist:s:{game}:{decision}"
+def select_id(game: int, decision: int, part: int) -> str:
+    """The id of the `part`-th select (0-9) of a message offering `decision`."""
+    assert 0 <= part <= 9, part
+    return f"ist:s:{game}:{decision}:{part}"
+
+
+def card_select_id(game: int, part: int) -> str:
+    assert 0 <= part <= 9, part
+    return f"ist:k:{game}:{part}"
 
 
 def card_id(game: int, code: str) -> str:
@@ -85,8 +100,9 @@ def recognised(custom_id: str) -> bool:
 
 def parse(custom_id: str) -> tuple[str, int, int, str] | None:
     """(kind, game, decision, code or action) of a well-formed custom_id, kind being one of
-    o, s, c, u, l (decision is 0 where the kind has none); None when it is not one of ours."""
-    for kind, template in zip("oscul", TEMPLATES, strict=True):
+    o, s, c, k, u, l (decision is 0 where the kind has none; a select's part is not given: its
+    values say what was chosen); None when it is not one of ours."""
+    for kind, template in zip(KINDS, TEMPLATES, strict=True):
         m = template.fullmatch(custom_id)
         if m is None:
             continue

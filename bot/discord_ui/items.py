@@ -30,6 +30,8 @@ class Clicks(Protocol):
 
     async def card(self, interaction: discord.Interaction[Any], game_id: int, code: str) -> None: ...
 
+    async def card_select(self, interaction: discord.Interaction[Any], game_id: int, values: list[str]) -> None: ...
+
     async def utility(self, interaction: discord.Interaction[Any], game_id: int, action: str) -> None: ...
 
     async def lobby(self, interaction: discord.Interaction[Any], game_id: int, action: str, values: list[str]) -> None: ...
@@ -60,21 +62,25 @@ class OptionButton(discord.ui.DynamicItem[Button], template=ids.OPTION_TEMPLATE)
 
 
 class OptionSelect(discord.ui.DynamicItem[Select], template=ids.SELECT_TEMPLATE):
-    """A decision too big for buttons: ``ist:s:<game>:<decision>``, the values are option codes."""
+    """One select of a decision too big for buttons: ``ist:s:<game>:<decision>:<part>``, the
+    values are option codes (an old ``ist:s:<game>:<decision>`` is read as part 0)."""
 
     def __init__(
         self, game: int, decision: int, options: list[discord.SelectOption] | None = None, *,
-        placeholder: str | None = None, row: int | None = None,
+        placeholder: str | None = None, row: int | None = None, part: int = 0, custom_id: str | None = None,
     ) -> None:
-        select = Select(custom_id=ids.select_id(game, decision), options=options or [], placeholder=placeholder)
+        select = Select(
+            custom_id=custom_id or ids.select_id(game, decision, part), options=options or [], placeholder=placeholder,
+        )
         super().__init__(select, row=row)
-        self.game, self.decision = game, decision
+        self.game, self.decision, self.part = game, decision, part
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> OptionSelect:
-        return cls(int(match["game"]), int(match["decision"]))
+        part = int(match["part"]) if match["part"] is not None else 0
+        return cls(int(match["game"]), int(match["decision"]), part=part, custom_id=match.group(0))
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await handlers(interaction).select(interaction, self.game, self.decision, list(self.item.values))
@@ -98,6 +104,28 @@ class CardButton(discord.ui.DynamicItem[Button], template=ids.CARD_TEMPLATE):
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await handlers(interaction).card(interaction, self.game, self.code)
+
+
+class CardSelect(discord.ui.DynamicItem[Select], template=ids.CARD_SELECT_TEMPLATE):
+    """One select of card plays, for more cards than buttons fit: ``ist:k:<game>:<part>``; the
+    values are card-play codes, played in whatever decision offers them when chosen."""
+
+    def __init__(
+        self, game: int, part: int, options: list[discord.SelectOption] | None = None, *,
+        placeholder: str | None = None, row: int | None = None,
+    ) -> None:
+        select = Select(custom_id=ids.card_select_id(game, part), options=options or [], placeholder=placeholder)
+        super().__init__(select, row=row)
+        self.game, self.part = game, part
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> CardSelect:
+        return cls(int(match["game"]), int(match["part"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await handlers(interaction).card_select(interaction, self.game, list(self.item.values))
 
 
 class UtilityButton(discord.ui.DynamicItem[Button], template=ids.UTILITY_TEMPLATE):
@@ -164,5 +192,5 @@ class LobbyItem(discord.ui.DynamicItem[discord.ui.Item[discord.ui.View]], templa
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    OptionButton, OptionSelect, CardButton, UtilityButton, LobbyItem,
+    OptionButton, OptionSelect, CardButton, CardSelect, UtilityButton, LobbyItem,
 )

@@ -21,18 +21,25 @@ from ..service import (
     MOSQUE_TILE_NAMES,
     MOSQUE_TILE_TEXTS,
     Decision,
+    GameState,
     Option,
     Picture,
     View,
+    deck_named,
     fill_seats,
+    game_words,
+    previews,
+    ranking,
+    result,
 )
+from .choices import MESSAGE_ROWS, Choice, capacity, choice_items, note_lines
 from .ids import undo_action
-from .items import CardButton, OptionButton, OptionSelect, UtilityButton
+from .items import CardButton, CardSelect, OptionButton, OptionSelect, UtilityButton
 from .text import (
+    CONTENT_LIMIT,
     EMBED_DESCRIPTION_LIMIT,
     EMBED_TITLE_LIMIT,
     LABEL_LIMIT,
-    SELECT_TEXT_LIMIT,
     clip,
     colour_of,
     counted,
@@ -45,8 +52,8 @@ BOARD_FILE = "board.png"
 PLAYERS_FILE = "players.png"
 CARDS_FILE = "cards.png"
 BUTTON_ROWS = 4  # the fifth row is the utility row
-MAX_BUTTONS = 5 * BUTTON_ROWS
 DECLINES = frozenset({"x.end", "skip", "done"})
+NOTES_LIMIT = 3000  # the question and its notes in an embed, leaving room for the story
 NO_CONTENT = ""  # an edit with this content clears the message's text (the "your turn" line of a past turn)
 
 
@@ -144,25 +151,45 @@ def fill(text: str, names: dict[int, str], *, markdown: bool = True) -> str:
     return fill_seats(text, lambda seat: shown(names.get(seat, "someone")))
 
 
-def label(text: str, names: dict[int, str], limit: int = LABEL_LIMIT) -> str:
-    return clip(fill(text, names, markdown=False), limit)
-
-
-def option_items(game: int, decision: Decision, options: list[Option], names: dict[int, str]) -> list[discord.ui.Item[Any]]:
-    """Buttons for up to 20 options (4 rows), else one select."""
-    if len(options) <= MAX_BUTTONS:
-        return [
-            OptionButton(
-                game, decision.decision_id, o.code, label=label(o.label, names),
-                style=discord.ButtonStyle.secondary if o.code in DECLINES else discord.ButtonStyle.primary,
-                row=i // 5,
-            )
-            for i, o in enumerate(options)
-        ]
-    choices = [
-        discord.SelectOption(label=label(o.label, names, SELECT_TEXT_LIMIT), value=o.code) for o in options[:25]
+def choices_of(options: Sequence[Option], names: dict[int, str], notes: dict[str, str] | None = None) -> list[Choice]:
+    """`options` as the scheme of `choices.py` shows them: names filled in, each with its note."""
+    notes = notes or {}
+    return [
+        Choice(
+            o.code, fill(o.label, names, markdown=False), notes.get(o.code, ""),
+            discord.ButtonStyle.success if o.private else (
+                discord.ButtonStyle.secondary if o.code in DECLINES else discord.ButtonStyle.primary
+            ),
+        )
+        for o in options
     ]
-    return [OptionSelect(game, decision.decision_id, choices, placeholder="Choose…", row=0)]
+
+
+def option_items(
+    game: int, decision: Decision, options: Sequence[Option], names: dict[int, str], notes: dict[str, str] | None = None,
+    rows: int = BUTTON_ROWS,
+) -> list[discord.ui.Item[Any]]:
+    """The components offering `options` of `decision`: buttons while they fit in `rows` rows,
+    else selects, each with its own custom_id."""
+    return choice_components(game, decision.decision_id, choices_of(options, names, notes), rows)
+
+
+def choice_components(game: int, decision_id: int, shown: Sequence[Choice], rows: int) -> list[discord.ui.Item[Any]]:
+    """`shown` choices of one decision as option buttons or option selects (`choices.py`)."""
+
+    def button(c: Choice, text: str, row: int) -> discord.ui.Item[Any]:
+        return OptionButton(game, decision_id, c.code, label=text, style=c.style, row=row)
+
+    def select(part: int, options: list[discord.SelectOption], placeholder: str, row: int) -> discord.ui.Item[Any]:
+        return OptionSelect(game, decision_id, options, placeholder=placeholder, row=row, part=part)
+
+    return choice_items(shown, rows, button, select)
+
+
+def with_notes(prompt: str, shown: Sequence[Choice], rows: int) -> str:
+    """The question, and under it the notes of choices shown as buttons."""
+    lines = note_lines(shown, rows)
+    return clip("\n".join([prompt, *lines]), NOTES_LIMIT)
 
 
 def public_part(decision: Decision) -> list[Option]:
@@ -225,19 +252,19 @@ def turn_payload(
 ) -> Payload:
     """The turn message of the seat that decides: the board, what happened since that seat's last
     turn, the question, its public options, and the utility row."""
-    hand = public.hand(seat.seat)
-    hand_count = hand if isinstance(hand, int) else len(hand)
     options = public_part(decision)
     private = None
-    if hand_count > 0 or len(options) < len(decision.options):
+    if public.holdings(seat.seat) or len(options) < len(decision.options):
         private = "Choose privately…" if options else f"{seat.name}: choose privately…"
-    prompt = fill(decision.prompt, names)
+    shown = choices_of(options, names, previews(public, decision))
+    question = with_notes(f"**{fill(decision.prompt, names)}**", shown, BUTTON_ROWS)
     embed = board_embed(
-        game, f"Round {public.round} · {plain(seat.title)} to play", story(lines, f"**{prompt}**"), seat.colour,
+        game, f"Round {public.round} · {plain(seat.title)} to play", story(lines, question), seat.colour,
         f" · decision {decision.decision_id}",
     )
     content = f"<@{seat.user_id}>, your turn." if seat.user_id and not seat.computer else None
-    view = view_of(*option_items(game, decision, options, names), *utility_row(game, decision.decision_id, private=private))
+    items = choice_components(game, decision.decision_id, shown, BUTTON_ROWS)
+    view = view_of(*items, *utility_row(game, decision.decision_id, private=private))
     return pictured(Payload(content, embed, [], view, seat.user_id if ping else None), pictures, seat.colour)
 
 
@@ -285,68 +312,95 @@ def paused_payload(game: int, closes_at: float) -> Payload:
     return Payload(text, None, [], view_of(button))
 
 
+def holding_name(deck: str, item: str) -> str:
+    """A card in a player's own hand, for that player: a bonus card by its name, another deck's
+    item as that deck words it."""
+    return CARD_NAMES.get(item, item) if deck == "bonus" else deck_named(deck).phrase(item).capitalize()
+
+
 def card_lines(own: View, seat: int) -> list[str]:
-    hand = own.hand(seat)
-    if isinstance(hand, int):
-        raise ValueError("this view does not show that seat's cards")
+    """A player's private holdings (every deck's hand) and mosque tiles, one line per kind."""
     lines = []
-    for kind, count in sorted(Counter(hand).items()):
-        times = f"{count}× " if count > 1 else ""
-        lines.append(f"**{times}{CARD_NAMES.get(kind, kind)}** — {CARD_TEXTS.get(kind, '')}")
+    for deck, items in own.holdings(seat).items():
+        if "?" in items:
+            raise ValueError("this view does not show that seat's cards")
+        for kind, count in sorted(Counter(items).items()):
+            times = f"{count}× " if count > 1 else ""
+            text = CARD_TEXTS.get(kind, "") if deck == "bonus" else ""
+            lines.append(f"**{times}{holding_name(deck, kind)}**" + (f" — {text}" if text else ""))
     tiles = own.state.players[seat].mosque_tiles
     for colour in tiles:
         lines.append(f"**{MOSQUE_TILE_NAMES.get(colour, colour)}** — {MOSQUE_TILE_TEXTS.get(colour, '')}")
     return lines
 
 
-def card_buttons(game: int, own: View, seat: int) -> list[discord.ui.Item[Any]]:
-    hand = own.hand(seat)
-    kinds = sorted(set(hand)) if not isinstance(hand, int) else []
-    return [
-        CardButton(game, f"c.{kind}", label=clip(f"Play: {CARD_NAMES.get(kind, kind)}", LABEL_LIMIT), row=i // 5)
-        for i, kind in enumerate(kinds[:MAX_BUTTONS])
-    ]
+def card_choices(own: View, seat: int) -> list[Choice]:
+    """One card play per kind held (every deck), code ``c.<kind>`` as in every decision."""
+    kinds = sorted({(deck, kind) for deck, items in own.holdings(seat).items() for kind in items if kind != "?"})
+    return [Choice(f"c.{kind}", f"Play: {holding_name(deck, kind)}", style=discord.ButtonStyle.success) for deck, kind in kinds]
+
+
+def card_items(game: int, own: View, seat: int) -> list[discord.ui.Item[Any]]:
+    """The card plays of a "My cards" list or DM: buttons while they fit, else selects."""
+
+    def button(c: Choice, text: str, row: int) -> discord.ui.Item[Any]:
+        return CardButton(game, c.code, label=text, style=c.style, row=row)
+
+    def select(part: int, options: list[discord.SelectOption], placeholder: str, row: int) -> discord.ui.Item[Any]:
+        return CardSelect(game, part, options, placeholder=placeholder, row=row)
+
+    return choice_items(card_choices(own, seat), MESSAGE_ROWS, button, select)
 
 
 def cards_payload(game: int, own: View, seat: Seat, image: bytes, *, header: str | None = None) -> Payload:
-    """A player's own cards (DM or ephemeral): their texts, the picture, and a button per card kind
-    (a card button plays the card in whatever decision offers it when clicked)."""
+    """A player's own cards (DM or ephemeral): their texts, the picture, and the card plays (a
+    card button or select plays the card in whatever decision offers it when clicked)."""
     lines = card_lines(own, seat.seat)
-    hand = own.hand(seat.seat)
-    count = len(hand) if not isinstance(hand, int) else hand
+    held = own.holdings(seat.seat)
+    count = sum(len(items) for items in held.values())
+    noun = "bonus cards" if set(held) <= {"bonus"} else "cards"
     tiles = len(own.state.players[seat.seat].mosque_tiles)
-    body = "\n".join(lines) if lines else "You hold no bonus cards and no mosque tiles yet."
-    title = f"Your bonus cards ({count})" + (f" and mosque tiles ({tiles})" if tiles else "")
+    body = "\n".join(lines) if lines else f"You hold no {noun} and no mosque tiles yet."
+    title = f"Your {noun} ({count})" + (f" and mosque tiles ({tiles})" if tiles else "")
     embed = discord.Embed(
         title=title, description=clip(body, EMBED_DESCRIPTION_LIMIT),
         colour=colour_of(seat.colour),
     )
     embed.set_image(url=f"attachment://{CARDS_FILE}")
     embed.set_footer(text=f"Only you can see this. Istanbul · game #{game}")
-    buttons = card_buttons(game, own, seat.seat)
-    return Payload(header, embed, [(CARDS_FILE, image)], view_of(*buttons) if buttons else None)
+    items = card_items(game, own, seat.seat)
+    return Payload(header, embed, [(CARDS_FILE, image)], view_of(*items) if items else None)
 
 
-def private_options_payload(game: int, decision: Decision, names: dict[int, str]) -> Payload:
-    """The decider's private options (card plays) for the current decision, for their eyes only."""
+def private_options_payload(
+    game: int, decision: Decision, names: dict[int, str], public: View | None = None,
+) -> Payload:
+    """The decider's private options (card plays) for the current decision, for their eyes only
+    (with where they lead, when the game's `public` view is given)."""
     private = [o for o in decision.options if o.private]
     prompt = fill(decision.prompt, names)
     if not private:
         return Payload(f"**{prompt}**\nNone of your cards can be played right now.")
-    items = [
-        OptionButton(game, decision.decision_id, o.code, label=label(o.label, names),
-                     style=discord.ButtonStyle.success, row=i // 5)
-        for i, o in enumerate(private[:MAX_BUTTONS])
-    ]
-    return Payload(f"**{prompt}**\nOnly you see these choices:", None, [], view_of(*items))
+    shown = choices_of(private, names, previews(public, decision) if public is not None else None)
+    text = with_notes(f"**{prompt}**\nOnly you see these choices:", shown, MESSAGE_ROWS)
+    items = choice_components(game, decision.decision_id, shown, MESSAGE_ROWS)
+    return Payload(clip(text, CONTENT_LIMIT), None, [], view_of(*items))
 
 
-def decision_payload(game: int, decision: Decision, names: dict[int, str], note: str) -> Payload:
+def decision_payload(game: int, public: View, decision: Decision, names: dict[int, str], note: str) -> Payload:
     """The current decision again, for its decider only (after a stale click): every option,
-    public and private."""
-    prompt = fill(decision.prompt, names)
-    items = option_items(game, decision, list(decision.options), names)
-    return Payload(f"{note}\n**{prompt}**", None, [], view_of(*items))
+    public and private, when they fit in one message; else the public ones and the button that
+    opens the private ones."""
+    notes = previews(public, decision)
+    every = choices_of(decision.options, names, notes)
+    if len(every) <= capacity(MESSAGE_ROWS):
+        shown, rows, extra = every, MESSAGE_ROWS, []
+    else:
+        shown, rows = choices_of(public_part(decision), names, notes), BUTTON_ROWS
+        extra = [UtilityButton(game, "private", label="Choose privately…", style=discord.ButtonStyle.primary, row=4)]
+    text = with_notes(f"{note}\n**{fill(decision.prompt, names)}**", shown, rows)
+    items = choice_components(game, decision.decision_id, shown, rows)
+    return Payload(clip(text, CONTENT_LIMIT), None, [], view_of(*items, *extra))
 
 
 def standing_detail(rubies: int, lira: int, goods: int, cards: int) -> str:
@@ -356,14 +410,30 @@ def standing_detail(rubies: int, lira: int, goods: int, cards: int) -> str:
     )
 
 
+def standings_of(state: GameState, names: dict[int, str]) -> list[tuple[int, str, str]]:
+    """The final standings as the end message lists them: (rank, name, counts and the tie-break
+    that decided the place, e.g. "… — ahead on Lira 23–18")."""
+    order = result(state)
+    decided = {place.seat: place.decided for place in ranking(order)}
+    out = []
+    for s in order:
+        detail = standing_detail(s.rubies, s.lira, s.goods, s.cards)
+        why = decided.get(s.seat, "")
+        out.append((s.rank, names.get(s.seat, "?"), f"{detail} — {why}" if why else detail))
+    return out
+
+
 def end_payload(
     game: int, public: View, standings: list[tuple[int, str, str]], seed: int | None, pictures: Sequence[Picture],
     winners: list[str],
 ) -> Payload:
-    """The final standings, the seed (now that it no longer matters), Rematch and Log."""
+    """The game's name, the final standings (`standings_of`), the seed (now that it no longer
+    matters), Rematch and Log."""
     shown = ", ".join(plain(w) for w in winners)
     title = f"Game over — {shown} wins!" if len(winners) == 1 else f"Game over — {shown} share the win!"
-    lines = [f"{rank}. **{plain(name)}** — {detail}" for rank, name, detail in standings]
+    settings = public.state.settings
+    lines = [f"_{game_words(settings.expansions, settings.layout)}_", ""]
+    lines += [f"{rank}. **{plain(name)}** — {detail}" for rank, name, detail in standings]
     lines.append("")
     lines.append("Ties are broken by Lira, then goods, then bonus cards.")
     if seed is not None:

@@ -24,7 +24,7 @@ from typing import Any
 
 import discord
 
-from ..service import Game, GameService, MessageRow, View, errors, pending, result
+from ..service import Game, GameService, MessageRow, View, errors, pending
 from ..service import view as game_view
 from ..service import winners as winning_seats
 from . import payloads
@@ -84,8 +84,13 @@ def seats_of(game: Game) -> list[Seat]:
 
 
 def cards_digest(own: View, seat: int) -> str:
-    player = own.state.players[seat]
-    text = json.dumps([sorted(player.cards), sorted(player.mosque_tiles)])
+    """What the DM shows of a seat's holdings (every deck's hand) and mosque tiles, hashed; a
+    holding of bonus cards only hashes as it always did, so no DM is edited just for an upgrade."""
+    held = {deck: sorted(items) for deck, items in own.holdings(seat).items()}
+    parts: list[object] = [held.pop("bonus", []), sorted(own.state.players[seat].mosque_tiles)]
+    if held:
+        parts.append(held)
+    text = json.dumps(parts, sort_keys=True)
     return hashlib.sha256(text.encode()).hexdigest()[:16]
 
 
@@ -417,9 +422,7 @@ class Publisher:
         state = game.state
         assert state is not None and game.row.channel_id is not None
         names = game.names()
-        standings = []
-        for s in result(state):
-            standings.append((s.rank, names.get(s.seat, "?"), payloads.standing_detail(s.rubies, s.lira, s.goods, s.cards)))
+        standings = payloads.standings_of(state, names)
         winners = [names.get(seat, "?") for seat in winning_seats(state)]
         images = await self.service.images_of(game, ())
         payload = payloads.end_payload(

@@ -9,6 +9,9 @@ from pathlib import Path
 from ..ai import get_policy
 from ..engine import Decision, GameState, Option, View, fill_seats, pending, result, view, winners
 from ..engine.components import COLOURS
+from ..engine.decks import deck_named
+from ..engine.modules import game_words
+from ..engine.preview import previews
 from ..engine.texts import (
     CARD_NAMES,
     CARD_TEXTS,
@@ -18,6 +21,7 @@ from ..engine.texts import (
     rule_topics,
 )
 from ..render.palette import turn_palette
+from ..render.ranking import ranking
 from ..settings import Settings
 from ..store import Database, DatabaseError, TimerRow, backup, remove_stale_partials
 from ..store.surface import MessageRow
@@ -59,6 +63,8 @@ __all__ = [
     "CARD_NAMES", "CARD_TEXTS", "COLOURS", "MOSQUE_TILE_NAMES", "MOSQUE_TILE_TEXTS", "PAUSED", "PAUSE_DAYS", "Clock",
     "DatabaseError", "Decision", "Game", "GameRecord", "GameService", "GameState", "LocalGame", "MessageRow",
     "Option", "Outcome", "Picture", "Placing", "Policy", "TableOptions", "TimerRow", "TurnImages", "UserSettings",
-    "View", "backup", "errors", "fill_seats", "game_named", "game_title", "get_policy", "parse_options", "parse_quiet", "parse_zone", "pending",
-    "random_policy", "remove_stale_partials", "result", "rule_text", "rule_topics", "table_games", "table_pairs", "turn_palette", "view", "winners", "zones_matching",
+    "View", "backup", "deck_named", "errors", "fill_seats", "game_named", "game_title", "game_words", "get_policy",
+    "parse_options", "parse_quiet", "parse_zone", "pending", "previews", "random_policy", "ranking",
+    "remove_stale_partials", "result", "rule_text", "rule_topics", "table_games", "table_pairs", "turn_palette",
+    "view", "winners", "zones_matching",
 ]

@@ -45,8 +45,17 @@ class GameIsOver(ServiceError):
 
 
 class NothingToUndo(ServiceError):
-    def __init__(self) -> None:
-        super().__init__("There is nothing you can take back now.")
+    """A refused undo, with why when it is known (`engine.preview.undo_refusal`'s words: "a die
+    was rolled"); a player who has made no choice to take back hears just that."""
+
+    NO_CHOICE = "you have made no choice to take back"
+
+    def __init__(self, why: str = "") -> None:
+        if why and why != self.NO_CHOICE:
+            super().__init__(f"Can't undo: {why}.")
+        else:
+            super().__init__("There is nothing you can take back now.")
+        self.why = why
 
 
 class AlreadyTakenBack(ServiceError):

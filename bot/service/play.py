@@ -9,12 +9,15 @@ from typing import Any
 
 from .. import engine
 from ..engine import EngineError, Event, GameState
+from ..engine.preview import undo_refusal
 from ..store import TimerRow
 from ..store import games as sql
 from ..store import timers as timer_sql
 from . import errors
 from .core import DAY, PAUSE_DAYS, PAUSED, SERVICE_EVENT, Game, Outcome, Policy, ServiceCore
 from .users import stored_settings
+
+REFUSAL_WINDOW = 400  # events read back to find why an undo is refused (a turn has far fewer)
 
 
 def _rows(events: list[Event]) -> list[tuple[str, int | None, dict[str, Any]]]:
@@ -98,7 +101,17 @@ class PlayMixin(ServiceCore):
             state = self._playing(game)
             if decision_id is not None and (type(decision_id) is not int or decision_id != state.decision_id):
                 raise errors.AlreadyTakenBack()
+            if not engine.can_undo(state, seat):
+                raise errors.NothingToUndo(await self._undo_refusal(game, state, seat))
             return await self._accept(game, lambda s: engine.undo(s, seat))
+
+    async def _undo_refusal(self, game: Game, state: GameState, seat: int) -> str:
+        """Why `seat` cannot take a choice back, from the game's latest events (the engine's
+        words: "a die was rolled", "Blue has chosen since your last choice")."""
+        async with self.db.read() as conn:
+            rows = await self._events(conn, game.row.id, max(0, game.row.seq - REFUSAL_WINDOW))
+        recent = [Event(r.kind, r.player, r.payload) for r in rows if not r.kind.startswith(SERVICE_EVENT)]
+        return undo_refusal(state, seat, recent)
 
     async def skip_turn(self, game_id: int, by_user: str | None, *, force: bool = False) -> Outcome:
         """Play the idle decider's default choices to the end of their turn. Allowed to another

@@ -39,7 +39,9 @@ async def test_status_cards_log_and_undo(env: Env) -> None:
     assert log.ephemeral and "moved from" in log.embed_text  # type: ignore[attr-defined]
     user, decision = await table.decider()
     nothing = await slash(env, user, "istanbul undo")
-    assert "nothing you can take back" in nothing.content  # type: ignore[attr-defined]
+    # the refusal says why: the others have chosen since this player's last choice
+    assert nothing.content.startswith("Can't undo: ")  # type: ignore[attr-defined]
+    assert nothing.content.endswith(" has chosen since your last choice.")  # type: ignore[attr-defined]
     await table.choose(decision.options[0].code)
     user2, _ = await table.decider()
     if user2 is user:

@@ -14,7 +14,7 @@ PACKAGE = Path(bot.discord_ui.__file__).parent
 # bottom first; a module may import modules of lower layers only
 LAYERS = [
     {"text", "ids"},
-    {"items"},
+    {"items", "choices"},
     {"payloads"},
     {"lobby"},
     {"publisher"},

@@ -137,3 +137,20 @@ def test_a_decision_with_only_private_options_names_its_decider_on_the_button() 
     some_public = payloads.turn_payload(1, engine.view(state, None), decision(2, private=1), seat, NAMES, [], PICTURES,
                                         ping=False)
     assert "Choose privately…" in [getattr(i.item, "label", None) for i in some_public.view.children]  # type: ignore[union-attr, attr-defined]
+
+
+def test_the_end_names_the_game_and_which_tie_break_decided_each_place() -> None:
+    state = engine.new_game(engine.GameSettings(players=3, layout="long"), ["red", "blue", "green"], 7).copy()
+    for seat, (rubies, lira) in enumerate(((5, 10), (5, 14), (3, 30))):
+        state.players[seat].rubies = rubies
+        state.players[seat].lira = lira
+    names = {0: "Ann", 1: "Bob", 2: "Cem"}
+    standings = payloads.standings_of(state, names)
+    assert [(rank, name) for rank, name, _ in standings] == [(1, "Bob"), (2, "Ann"), (3, "Cem")]
+    assert standings[0][2].endswith(" — ahead on Lira 14–10")
+    assert standings[1][2].endswith(" — ahead on rubies 5–3")
+    assert standings[2][2].endswith(" — behind on rubies 3–5")
+    shown = payloads.end_payload(3, engine.view(state, None), standings, None, PICTURES, ["Bob"])
+    text = shown.embed.description or ""  # type: ignore[union-attr]
+    assert text.startswith("_Base game, long paths_\n")
+    assert "1. **Bob** — 5 rubies · 14 Lira" in text and "ahead on Lira 14–10" in text

@@ -429,3 +429,21 @@ async def test_a_game_that_started_without_people_is_never_paused(svc: GameServi
     assert all(s.kind == "ai" for s in game.seats) and not game.left_by_everyone
     played = [o async for o in svc.computer_turns(game.id, seed=2)]
     assert played[-1].finished and await svc.paused(game.id) is None
+
+
+async def test_a_refused_undo_says_why(svc: GameService) -> None:
+    """The refusal names the newest barrier (engine.preview.undo_refusal, from the game's latest
+    events): a roll of the dice, another player's choice; nothing chosen yet is said as before."""
+    game = await table(svc)
+    first = await refused(svc, game.id, lambda: svc.undo(game.id, "p0"), errors.NothingToUndo)
+    assert str(first) == "There is nothing you can take back now."
+    for code in ("go.8", "a.leave", "roll"):  # the Black Market: the roll is a barrier
+        game = (await svc.submit(game.id, "p0", decision(game).decision_id, code)).game
+    rolled = await refused(svc, game.id, lambda: svc.undo(game.id, "p0"), errors.NothingToUndo)
+    assert str(rolled) == "Can't undo: a die was rolled."
+    while decision(game).player == 0:
+        game = (await svc.submit(game.id, "p0", decision(game).decision_id, decision(game).default)).game
+    game = (await svc.submit(game.id, "p1", decision(game).decision_id, decision(game).options[0].code)).game
+    since = await refused(svc, game.id, lambda: svc.undo(game.id, "p0"), errors.NothingToUndo)
+    bob = game.state.players[1].colour.capitalize()  # type: ignore[union-attr]
+    assert str(since) == f"Can't undo: {bob} has chosen since your last choice."
