@@ -1,0 +1,26 @@
+"""Setting a stored game to a test position: the test step kinds of `tests.testkinds` pushed in
+front of the deciding seat, saved as the game's newest snapshot, so the service (and the bot on
+top of it) plays them as it plays any decision."""
+
+from __future__ import annotations
+
+from bot import engine
+from bot.engine.machine import push
+from bot.service import Game, GameService
+from bot.store import games as sql
+from tests import testkinds  # noqa: F401  (registers the test step kinds)
+
+
+async def put_steps(svc: GameService, game_id: int, *kinds: str) -> Game:
+    """The seat deciding now faces the test steps `kinds` (the first one first), then goes on."""
+    game = await svc.load(game_id)
+    assert game.state is not None
+    d = engine.pending(game.state)
+    assert d is not None
+    state = game.state.copy()
+    push(state, *[engine.Step(k, d.player) for k in kinds])
+    state.cache = None
+    async with svc.db.transaction() as conn:
+        await sql.save_snapshot(conn, game_id, game.row.seq, engine.to_json(state))
+    svc._cache.pop(game_id, None)
+    return await svc.load(game_id)
