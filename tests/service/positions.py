@@ -19,8 +19,10 @@ async def put_steps(svc: GameService, game_id: int, *kinds: str) -> Game:
     assert d is not None
     state = game.state.copy()
     push(state, *[engine.Step(k, d.player) for k in kinds])
+    state.decision_id += 1  # a new decision: messages showing the old one are redrawn
     state.cache = None
     async with svc.db.transaction() as conn:
         await sql.save_snapshot(conn, game_id, game.row.seq, engine.to_json(state))
+        await conn.execute("UPDATE games SET decision_id = ? WHERE id = ?", (state.decision_id, game_id))
     svc._cache.pop(game_id, None)
     return await svc.load(game_id)
