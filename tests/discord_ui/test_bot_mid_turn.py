@@ -9,7 +9,16 @@ from __future__ import annotations
 
 from bot import engine
 from tests.discord_ui.botkit import Env, Table
-from tests.discord_ui.dayskit import channel_since, newest_id, started
+from tests.discord_ui.dayskit import (
+    HOUR,
+    channel_since,
+    click,
+    command,
+    idle_notices,
+    later,
+    newest_id,
+    started,
+)
 from tests.discord_ui.messages import Msg
 from tests.discord_ui.world import User
 from tests.service.positions import put_steps
@@ -132,3 +141,51 @@ async def test_an_extra_turn_goes_on_in_the_same_turn_message(env: Env) -> None:
     assert [m.id for m in env.fake.messages_in(env.srv.channel) if m.pings] == [
         m.id for m in env.fake.messages_in(env.srv.channel) if m.pings and m.id <= turn.id
     ]
+
+
+async def test_reminders_and_the_idle_notice_speak_of_a_decision_and_a_skip_answers_it_only(env: Env) -> None:
+    table = await started(env, reminder_hours=2, timeout_hours=10)
+    _, decision = await table.decider()
+    order = [(decision.player + i) % 3 for i in range(3)]
+    await put_steps(env.service, table.game_id, "test_ask")
+    await env.fake.bot.istanbul.publisher.sync(table.game_id)
+    await env.fake.settle()
+    await table.choose("ask")
+    ask = table.turn_message()
+    asker, first, second = [await seat_user(table, s) for s in order]
+    first_name = (await table.game()).seats[order[1]].name
+    mark = newest_id(env)
+    await later(env, 2 * HOUR)
+    sent = [m for m in channel_since(env, mark) if "is waiting for your decision" in m.content]
+    assert len(sent) == 1 and sent[0].pings == {first.id}
+    assert "waiting for your decision" in sent[0].content
+    assert f"/{env.srv.channel.id}/{ask.id}" in sent[0].content  # a link to the interlude
+    await later(env, 8 * HOUR)
+    notices = idle_notices(channel_since(env, mark))
+    assert len(notices) == 1 and notices[0].content.startswith(f"{first_name} has had a decision to make for 10 hours.")
+    assert [b.label for b in notices[0].buttons] == ["Skip decision", "Hand seat to computer"]
+    skip = notices[0].button("Skip decision").custom_id or ""
+    question = await click(env, notices[0], skip, asker)
+    assert question.content.startswith(f"Skip {first_name}'s decision?")
+    done = await click(env, question, question.buttons[0].custom_id or "", asker)
+    assert done.content == "Done: the decision was skipped."
+    user, now = await table.decider()
+    assert user is second and (now.kind, now.off_turn) == ("test_pick", True)  # the next seat decides itself
+    after = channel_since(env, notices[0].id)
+    assert [m.pings for m in after if m.components] == [{second.id}]  # a new interlude for the next seat
+    assert not env.fake.message(ask.id).components
+    log = (await command(env, asker, "log")).embed_text
+    assert f"{first_name}'s time to decide had run out" in log
+
+
+async def test_a_deleted_interlude_is_posted_again_with_the_reminder(env: Env) -> None:
+    table, order = await ask_position(env)
+    await table.choose("ask")
+    ask = table.turn_message()
+    first = await seat_user(table, order[1])
+    env.fake.delete_message(ask)
+    mark = newest_id(env)
+    await later(env, (await table.game()).options.reminder_hours * HOUR)
+    again = [m for m in channel_since(env, mark) if m.components]
+    assert len(again) == 1 and again[0].pings == {first.id} and "pick one." in again[0].embed_text
+    assert options_of(again[0]) == ["pick.1", "pick.2", "pick.3"]
