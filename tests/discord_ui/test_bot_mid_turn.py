@@ -7,18 +7,28 @@ the same turn message. Positions come from the test step kinds `test_ask` and `t
 
 from __future__ import annotations
 
+import random
+from pathlib import Path
+
+import pytest
+
 from bot import engine
+from bot.service import random_policy
+from tests.discord_ui import botkit
 from tests.discord_ui.botkit import Env, Table
 from tests.discord_ui.dayskit import (
     HOUR,
     channel_since,
     click,
     command,
+    computer_turns,
+    finish_turn,
     idle_notices,
     later,
     newest_id,
     started,
 )
+from tests.discord_ui.fakecord import Fakecord
 from tests.discord_ui.messages import Msg
 from tests.discord_ui.world import User
 from tests.service.positions import put_steps
@@ -189,3 +199,40 @@ async def test_a_deleted_interlude_is_posted_again_with_the_reminder(env: Env) -
     again = [m for m in channel_since(env, mark) if m.components]
     assert len(again) == 1 and again[0].pings == {first.id} and "pick one." in again[0].embed_text
     assert options_of(again[0]) == ["pick.1", "pick.2", "pick.3"]
+
+
+def asking(view: engine.View, decision: engine.Decision, rng: random.Random) -> str:
+    """A computer player that asks the others whenever it may (else plays at random)."""
+    return "ask" if decision.option("ask") is not None else random_policy(view, decision, rng)
+
+
+async def test_people_asked_in_a_computers_turn_get_interludes_and_the_turn_is_one_message(
+    fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    env = await botkit.start_env(fake, tmp_path, monkeypatch, grace=60.0, policy=asking)
+    try:
+        table = await started(env, seats=3, computers=1)
+        game = await table.game()
+        robot = next(s.seat for s in game.seats if s.played_by_computer)
+        while engine.pending(game.state).player != robot:  # people play until the computer's turn
+            if await env.service.grace_over(table.game_id):
+                await finish_turn(table)
+            else:
+                await later(env, 60)
+            game = await table.game()
+        await put_steps(env.service, table.game_id, "test_ask")  # the computer waits for the grace period
+        mark = newest_id(env)
+        await later(env, 60)
+        people = [(robot + i) % 3 for i in (1, 2)]
+        users = [await seat_user(table, s) for s in people]
+        posted = channel_since(env, mark)
+        assert computer_turns(posted) == []  # its turn is not over yet
+        assert [m.pings for m in posted if m.components] == [{users[0].id}]
+        assert "chose ask" in posted[-1].embed_text and "pick one." in posted[-1].embed_text
+        for code in ("pick.1", "use", "pick.2", "keep"):
+            await table.choose(code)
+        done = computer_turns(channel_since(env, mark))
+        assert len(done) == 1  # the computer's turn, once over, is one message
+        assert (await table.decider())[1].player == (robot + 1) % 3
+    finally:
+        await botkit.stop_env(env)
