@@ -55,9 +55,10 @@ class PlayMixin(ServiceCore):
     ) -> Outcome:
         """Apply an engine entry point and commit its events as one transaction. A person's input
         that ends a turn sequence (`engine.sequence_over`: a turn with its extra turns, or a
-        leftover-card window) starts the grace period; other seats deciding in the middle of a
-        turn, or the same seat's extra turn, do not (nor does `grace` False: a skipped turn cannot
-        be taken back, so nothing waits for it)."""
+        leftover-card window) starts the grace period, so that they may still take it back;
+        other seats deciding in the middle of a turn, or the same seat's extra turn, do not. Nor
+        does an answer to a decision in the middle of someone else's turn (handing the decision
+        on is an undo barrier), nor `grace` False (a skipped turn cannot be taken back)."""
         state = self._playing(game)
         asked = engine.pending(state)
         before = asked.player if asked is not None else None
@@ -67,14 +68,14 @@ class PlayMixin(ServiceCore):
             raise _map_engine_error(exc) from None
         after = self.decider(new)
         human_before = before is not None and not game.seats[before].played_by_computer
+        off_turn = asked is not None and asked.off_turn
         rows = _rows(events) + (extra or [])
         over = engine.sequence_over(state, new)
-        row = await self._commit(game, new, rows, grace=grace and over and human_before)
+        row = await self._commit(game, new, rows, grace=grace and over and human_before and not off_turn)
         if row is None:
             raise errors.StaleDecision()
         done = Game(row, game.seats, new)
         lines = [done.fill(line) for e in events if (line := engine.describe(e, None))]
-        off_turn = asked is not None and asked.off_turn
         return Outcome(done, events, game.row.seq + 1, before, after, lines, off_turn=off_turn, sequence_over=over)
 
     async def submit(self, game_id: int, user: str, decision_id: int, code: str) -> Outcome:

@@ -15,7 +15,7 @@ import pytest
 from bot import engine
 from bot.service import GameService, Outcome
 from tests.service.helpers import FakeClock, decider_user, decision, local_table
-from tests.service.positions import put_steps
+from tests.service.positions import edit_state, put_steps
 
 GRACE = 60.0
 
@@ -158,3 +158,19 @@ async def test_skipping_the_idle_asker_still_lets_the_others_decide(svc: GameSer
     for code in ("pick.1", "use", "pick.2", "keep"):
         last = await answer(svc, game.id, code)
     assert last.decider_after == 1  # the asker's defaults played the rest of its turn
+
+
+async def test_an_off_turn_answer_that_ends_the_turn_starts_no_grace_period(slow: GameService) -> None:
+    """Handing the decision on is an undo barrier: nothing is left to take back, so the next
+    seat waits for nothing."""
+    game = await local_table(slow, people=3)
+
+    def last_question(state: engine.GameState, seat: int) -> None:  # the turn's last step asks seat 1
+        state.steps = (engine.Step("end", seat), engine.Step("test_pick", (seat + 1) % 3))
+
+    await edit_state(slow, game.id, last_question)
+    d = decision(await slow.load(game.id))
+    assert d.off_turn and d.player == 1
+    outcome = await answer(slow, game.id, "pick.1")
+    assert outcome.off_turn and outcome.sequence_over and outcome.decider_after == 1
+    assert not await grace_running(slow, game.id)
