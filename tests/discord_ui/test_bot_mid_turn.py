@@ -236,3 +236,24 @@ async def test_people_asked_in_a_computers_turn_get_interludes_and_the_turn_is_o
         assert (await table.decider())[1].player == (robot + 1) % 3
     finally:
         await botkit.stop_env(env)
+
+
+async def test_an_idle_off_turn_decider_handed_to_the_computer_answers_at_once(env: Env) -> None:
+    table = await started(env, reminder_hours=168, timeout_hours=10)
+    _, decision = await table.decider()
+    order = [(decision.player + i) % 3 for i in range(3)]
+    await put_steps(env.service, table.game_id, "test_ask")
+    await env.fake.bot.istanbul.publisher.sync(table.game_id)
+    await env.fake.settle()
+    await table.choose("ask")
+    ask = table.turn_message()
+    asker, _, second = [await seat_user(table, s) for s in order]
+    await later(env, 10 * HOUR)
+    notice = idle_notices(channel_since(env, ask.id))[0]
+    question = await click(env, notice, notice.button("Hand seat to computer").custom_id or "", asker)
+    await click(env, question, question.buttons[0].custom_id or "", asker)
+    user, now = await table.decider()
+    assert user is second and (now.kind, now.off_turn) == ("test_pick", True)
+    assert not env.fake.message(ask.id).components
+    newest = [m for m in channel_since(env, ask.id) if m.components and m.pings]
+    assert newest[-1].pings == {second.id} and options_of(newest[-1]) == ["pick.1", "pick.2", "pick.3"]
