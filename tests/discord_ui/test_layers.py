@@ -16,7 +16,7 @@ LAYERS = [
     {"text", "ids"},
     {"items"},
     {"payloads"},
-    {"lobby"},
+    {"lobby", "interlude"},
     {"publisher"},
     {"idle", "lobby_actions"},
     {"handlers"},
