@@ -164,7 +164,8 @@ class LocalPlay:
         self.asked_last = seat
         await self._since(game, seat)
         v = engine.view(game.state, seat)
-        asked = [heading(game, game.state, seat), *wheelbarrow(v, seat), *decision_lines(game, d, v)]
+        during = [f"{seat_label(game, seat)}, {_during(game)}:"] if d.off_turn else []
+        asked = [heading(game, game.state, seat), *during, *wheelbarrow(v, seat), *decision_lines(game, d, v)]
         turn = (seat, game.state.turns)
         if self.console.interactive and self.board_turn != turn:
             self.board_turn = turn  # once per turn, at its first question
@@ -219,7 +220,9 @@ class LocalPlay:
         assert game.state is not None
         undo = before is not None and engine.can_undo(game.state, before)
         take_back = f":u takes back {game.names()[before]}'s last choice, " if undo and before is not None else ""
-        prompt = f"Pass the keyboard to {seat_label(game, seat)} and press Enter ({take_back}:q saves and quits) > "
+        d = engine.pending(game.state)
+        during = f" ({_during(game)})" if d is not None and d.off_turn else ""
+        prompt = f"Pass the keyboard to {seat_label(game, seat)}{during} and press Enter ({take_back}:q saves and quits) > "
         self.console.clear()
         while True:
             text = self.console.ask(prompt)
@@ -277,3 +280,10 @@ class LocalPlay:
         self.console.say(f"Game #{self.gid} is over after {state.turns} turns ({state.round} rounds).")
         placings = [(p.standing, p.name) for p in await self.svc.results(self.gid)]
         self.console.say(*standings_lines(placings, final=True), f"The game's seed was {game.row.seed}.")
+
+
+def _during(game: Game) -> str:
+    """Says that the person deciding now is asked in the middle of another seat's turn (the
+    others are asked in turn, each after the pass-the-keyboard screen)."""
+    assert game.state is not None
+    return f"a decision in {seat_label(game, game.state.turn.player)}'s turn"

@@ -1,4 +1,4 @@
-"""Idle seats: skipping a turn or handing the seat to the computer player once the game's
+"""Idle seats: skipping a turn (or another seat's decision in the middle of a turn) or handing the seat to the computer player once the game's
 timeout has passed (each after a confirmation), the owner taking the seat back, and muting the
 reminders of one's own turn."""
 
@@ -15,19 +15,30 @@ from .payloads import Answer, Payload, view_of
 from .publisher import Publisher
 from .text import clip, counted, plain
 
+# what a skip of an off-turn decision does (RULES-NOTES E-62), in a sentence's parenthesis
+SKIPPED_DECISION = "{name} passes, or takes the first free choice without using it; the turn goes on"
 IDLE_ACTIONS = frozenset({"skip", "skipok", "hand", "handok", "back", "mute", "leaveok"})
 
 
-def idle_notice(game: Game, seat: int, hours: float) -> Payload:
-    """The public notice when a person's time is up: anyone else seated may act."""
+def idle_notice(game: Game, seat: int, hours: float, *, off_turn: bool = False) -> Payload:
+    """The public notice when a person's time is up: anyone else seated may act. `off_turn`: the
+    person is asked a decision in the middle of another seat's turn (a skip answers that decision
+    only)."""
     name = plain(game.seats[seat].name)
-    text = (
-        f"{name} has had the move for {counted(hours, 'hour')}. Any other player may now **skip this turn** "
-        f"(the turn ends as if {name} passed) or **hand the seat to the computer** until they take it "
-        "back with `/istanbul resume`."
-    )
+    if off_turn:
+        text = (
+            f"{name} has had a decision to make for {counted(hours, 'hour')}. Any other player may now "
+            f"**skip this decision** ({SKIPPED_DECISION.format(name=name)}) or **hand the seat to the computer** "
+            "until they take it back with `/istanbul resume`."
+        )
+    else:
+        text = (
+            f"{name} has had the move for {counted(hours, 'hour')}. Any other player may now **skip this turn** "
+            f"(the turn ends as if {name} passed) or **hand the seat to the computer** until they take it "
+            "back with `/istanbul resume`."
+        )
     view = view_of(
-        UtilityButton(game.id, "skip", label="Skip turn", row=0),
+        UtilityButton(game.id, "skip", label="Skip decision" if off_turn else "Skip turn", row=0),
         UtilityButton(game.id, "hand", label="Hand seat to computer", row=0),
     )
     return Payload(text, None, [], view)
@@ -117,13 +128,16 @@ async def idle_action(
     if action in ("skip", "hand"):
         await svc.check_idle(game, user, "skip" if action == "skip" else "hand over")
         name = plain(decider.name)
+        if action == "skip" and decision.off_turn:
+            question = f"Skip {name}'s decision? {SKIPPED_DECISION.format(name=name).capitalize()}."
+            return confirm(game_id, "skipok", question, "Yes, skip the decision")
         if action == "skip":
             return confirm(game_id, "skipok", f"Skip {name}'s turn? Their turn ends as if they passed.", "Yes, skip the turn")
         return confirm(game_id, "handok", f"Let the computer play {name}'s seat until they take it back?", "Yes, hand it over")
     if action == "skipok":
         await svc.skip_turn(game_id, user)
         await publisher.sync(game_id)
-        return "Done: the turn was skipped."
+        return "Done: the decision was skipped." if decision.off_turn else "Done: the turn was skipped."
     if action == "handok":
         await svc.hand_idle_seat(game_id, user)
         with contextlib.suppress(discord.HTTPException, discord.RateLimited):  # the sync below reports trouble

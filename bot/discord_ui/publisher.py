@@ -27,7 +27,7 @@ import discord
 from ..service import Game, GameService, MessageRow, View, errors, pending
 from ..service import view as game_view
 from ..service import winners as winning_seats
-from . import payloads
+from . import interlude, payloads
 from .items import UtilityButton
 from .lobby import closed_payload, lobby_payload
 from .payloads import Payload, Seat
@@ -241,10 +241,16 @@ class Publisher:
     # -- turn messages ----------------------------------------------------------------------------
 
     async def _turn(self, game: Game, actor: int | None, via: discord.Interaction[Any] | None) -> None:
+        game = await self._off_turn_computers(game)
         state = game.state
         assert state is not None
+        if state.finished:
+            await self._finish(game)
+            return
         decision = pending(state)
         assert decision is not None
+        if await self._interlude(game, via):
+            return
         turn = await self.service.message(game.id, "turn")
         computer = game.seats[decision.player].played_by_computer
         if turn is not None and turn.seat == decision.player and not computer:
@@ -300,6 +306,97 @@ class Publisher:
         ))
         await self.service.set_seen(game.id, seat.seat, game.row.seq)
 
+    # -- other seats deciding in the middle of a turn (see interlude.py) ----------------------------
+
+    async def _off_turn_computers(self, game: Game) -> Game:
+        """Computer seats asked in the middle of a turn answer at once (no grace period); their
+        answers are told in the story of the next message, not in messages of their own."""
+        decision = pending(game.state) if game.state is not None else None
+        if decision is None or not decision.off_turn or not game.seats[decision.player].played_by_computer:
+            return game
+        async for _outcome in self.service.computer_turns(game.id, off_turn_only=True):
+            pass
+        return await self.service.load(game.id)
+
+    async def _interlude(self, game: Game, via: discord.Interaction[Any] | None, *, since: int | None = None) -> bool:
+        """Show a person's decision in the middle of another seat's turn in the interlude message
+        (True: done); once no person decides off-turn, close the interlude and let the turn
+        message carry on (False). `since`: where the story of a first interlude begins (default:
+        what the seat whose turn it is was last shown)."""
+        state = game.state
+        assert state is not None
+        decision = pending(state)
+        row = await self.service.message(game.id, interlude.INTERLUDE)
+        if decision is None or not decision.off_turn or game.seats[decision.player].played_by_computer:
+            if row is not None:
+                await self._close_interlude(game, row)
+            return False
+        if row is not None and row.seat == decision.player:
+            if row.decision_id != decision.decision_id:
+                await self._ask_off_turn(game, row, row.seq, via)
+            return True
+        story_from = row.seq if row is not None else since
+        if row is not None:
+            await self._close_interlude(game, row)
+        if story_from is None:
+            story_from = await self.service.seen(game.id, state.turn.player)
+        await self._wait_on_turn(game)
+        await self._ask_off_turn(game, None, story_from, None)
+        return True
+
+    async def _ask_off_turn(
+        self, game: Game, row: MessageRow | None, story_from: int, via: discord.Interaction[Any] | None,
+    ) -> None:
+        """Post (row None, with a mention) or edit the interlude message of the current decider."""
+        state = game.state
+        assert state is not None and game.row.channel_id is not None
+        decision = pending(state)
+        assert decision is not None
+        seats = seats_of(game)
+        lines = [line for _, line in await self.service.lines(game.id, after_seq=story_from)]
+        payload = interlude.interlude_payload(
+            game.id, game_view(state, None), decision, seats[decision.player], seats[state.turn.player],
+            game.names(), lines, ping=row is None,
+        )
+        message_id = await self.edit_or_send(game.row.channel_id, row, payload, via)
+        assert message_id is not None
+        await self.service.put_message(MessageRow(
+            game.id, interlude.INTERLUDE, "", game.row.channel_id, message_id, decision.player, decision.decision_id,
+            story_from, "choose", "",
+        ))
+
+    async def _close_interlude(self, game: Game, row: MessageRow) -> None:
+        """The interlude's seat has answered: its message keeps the story and loses its components."""
+        assert game.state is not None
+        seats = seats_of(game)
+        lines = [line for _, line in await self.service.lines(game.id, after_seq=row.seq)]
+        payload = interlude.answered_payload(
+            game.id, game.state.round, seats[row.seat or 0], seats[game.state.turn.player], lines,
+        )
+        with contextlib.suppress(discord.NotFound):
+            await self.channel(row.channel_id).get_partial_message(row.message_id).edit(**payload.edit_kwargs())
+        await self.service.drop_message(game.id, interlude.INTERLUDE)
+
+    async def _wait_on_turn(self, game: Game) -> None:
+        """The turn message of the seat whose turn it is says whom it waits for (edited; the
+        message stays, and carries on once the question has gone round)."""
+        state = game.state
+        assert state is not None
+        decision = pending(state)
+        turn = await self.service.message(game.id, "turn")
+        if decision is None or turn is None or turn.seat != state.turn.player:
+            return
+        mode = f"{interlude.WAITING}.{decision.player}"
+        if turn.mode == mode:
+            return
+        seats = seats_of(game)
+        lines = [line for _, line in await self.service.lines(game.id, after_seq=turn.seq)]
+        payload = interlude.waiting_payload(
+            game.id, game_view(state, None), seats[turn.seat], seats[decision.player], decision, game.names(), lines,
+        )
+        if await self.edit_or_send(turn.channel_id, turn, payload, send=False) is not None:
+            await self.service.put_message(dataclasses.replace(turn, mode=mode))
+
     async def edit_or_send(
         self, channel_id: int, row: MessageRow | None, payload: Payload,
         via: discord.Interaction[Any] | None = None, *, send: bool = True,
@@ -322,7 +419,11 @@ class Publisher:
 
     async def _retire_turn(self, game: Game) -> None:
         """Take the buttons off the last turn message; its picture stays, and its text now says
-        the turn is over (the story as it ended, without the question)."""
+        the turn is over (the story as it ended, without the question); an interlude still open
+        loses its components too."""
+        asking = await self.service.message(game.id, interlude.INTERLUDE)
+        if asking is not None:
+            await self._close_interlude(game, asking)
         turn = await self.service.message(game.id, "turn")
         if turn is None:
             return
@@ -344,11 +445,7 @@ class Publisher:
         turn back to them)."""
         await self._retire_turn(game)
         while True:
-            await self._thinking(game)
-            async for outcome in self.service.computer_turns(game.id):
-                await self._computer_message(outcome.game, outcome.decider_before, outcome.lines)
-                await self._thinking(outcome.game)
-            await self._stop_thinking(game.id)  # no computer moved after all (nothing is left to edit it into)
+            since = await self._computer_messages(game)
             game = await self.service.load(game.id)
             state = game.state
             if state is not None and state.finished:
@@ -360,6 +457,8 @@ class Publisher:
             assert decision is not None
             if game.seats[decision.player].played_by_computer:
                 return  # a computer waits for the grace period; its timer calls sync again
+            if decision.off_turn and await self._interlude(game, None, since=since):
+                return  # a person decides in the middle of a computer's turn
             if not await self.member_gone(game, decision.player):
                 since = await self.service.seen(game.id, decision.player)  # their undo came after their last message
                 own_undo = await self.service.taken_back_by(game.id, since) == decision.player
@@ -397,6 +496,28 @@ class Publisher:
         with contextlib.suppress(discord.NotFound):
             await self.channel(row.channel_id).get_partial_message(row.message_id).delete()
         await self.service.drop_message(game_id, "thinking")
+
+    async def _computer_messages(self, game: Game) -> int | None:
+        """Let computer seats move, one message per turn. A turn in which other seats decide is
+        one message once it is over (the others' answers in its story); when a person must
+        answer in the middle of it, returns where the untold part of the story begins."""
+        told: list[str] = []
+        mover: int | None = None
+        since: int | None = None
+        await self._thinking(game)
+        async for outcome in self.service.computer_turns(game.id):
+            if since is None:
+                since, mover = outcome.first_seq - 1, outcome.decider_before
+            told += outcome.lines
+            state = outcome.game.state
+            following = pending(state) if state is not None and not state.finished else None
+            if not outcome.sequence_over and (outcome.off_turn or (following is not None and following.off_turn)):
+                continue  # the turn goes on once the others have answered
+            await self._computer_message(outcome.game, mover, told)
+            told, mover, since = [], None, None
+            await self._thinking(outcome.game)
+        await self._stop_thinking(game.id)  # none left to edit it into (no computer moved, or a person answers first)
+        return since
 
     async def _computer_message(self, game: Game, mover: int | None, lines: list[str]) -> None:
         """One computer turn, posted as its own message: the "thinking" message of that seat

@@ -40,6 +40,7 @@ from ..service import (
 from ..service import backup as backup_database
 from .handlers import Handlers, jump_url
 from .idle import idle_notice, mute_view, muted_notice
+from .interlude import INTERLUDE
 from .lobby import LOBBY_DAYS
 from .payloads import Payload
 from .publisher import RETRY_SECONDS, ChannelBlocked, DiscordBusy
@@ -53,6 +54,7 @@ SWEEP_SECONDS = 3600.0
 POLL_SECONDS = 60.0  # the longest the loop sleeps without looking at the timers
 DAY = 86400.0
 WAITING = "waiting for your move"
+WAITING_DECISION = "waiting for your decision"  # asked in the middle of another seat's turn
 BACKUP_FORMAT = "istanbul-%Y%m%d-%H%M%S.db"
 
 
@@ -199,10 +201,12 @@ class Scheduler:
         in the channel; `pinged`: the turn message was just posted again, and its ping is the
         channel's reminder."""
         now = self.service.clock()
-        turn = await self.service.message(game.id, "turn")
+        off_turn = _off_turn(game)
+        turn = await self.service.message(game.id, INTERLUDE if off_turn else "turn")
         link = jump_url(game, turn.message_id if turn else None)
         waited = (now - game.row.updated_at) / 3600
-        line = f"Istanbul game #{game.id} is {WAITING} ({waited:.0f} h so far)." + (f" {link}" if link else "")
+        waiting = WAITING_DECISION if off_turn else WAITING
+        line = f"Istanbul game #{game.id} is {waiting} ({waited:.0f} h so far)." + (f" {link}" if link else "")
         in_channel = settings.notify in ("channel", "both")
         if settings.notify in ("dm", "both"):
             text = f"{self.publisher.dm_header(game)}\n{line}"
@@ -222,8 +226,10 @@ class Scheduler:
 
     async def repost_if_deleted(self, game: Game) -> bool:
         """Post the decider's turn message again (with its ping) if someone deleted it; True if
-        it was posted again. The new message tells the story from where the lost one began."""
-        turn = await self.service.message(game.id, "turn")
+        it was posted again. The new message tells the story from where the lost one began. For a
+        decision in the middle of another seat's turn, that is its interlude message."""
+        purpose = INTERLUDE if _off_turn(game) else "turn"
+        turn = await self.service.message(game.id, purpose)
         if turn is None or turn.mode != "choose":
             return False
         try:
@@ -234,11 +240,12 @@ class Scheduler:
         except discord.HTTPException:
             return False  # cannot tell now; posting the reminder will show what is wrong
         async with self.publisher.lock(game.id):
-            if await self.service.message(game.id, "turn") != turn:
+            if await self.service.message(game.id, purpose) != turn:
                 return False  # the game moved on meanwhile
-            log.info("game %s: the turn message was deleted; posting it again", game.id)
-            await self.service.set_seen(game.id, turn.seat or 0, turn.seq)
-            await self.service.drop_message(game.id, "turn")
+            log.info("game %s: the %s message was deleted; posting it again", game.id, purpose)
+            if purpose == "turn":
+                await self.service.set_seen(game.id, turn.seat or 0, turn.seq)
+            await self.service.drop_message(game.id, purpose)
         await self.publisher.sync(game.id)
         return True
 
@@ -255,7 +262,7 @@ class Scheduler:
             return
         assert game.state is not None
         if await self.service.notice_once(game.id, f"idle.{game.state.decision_id}", user):
-            await self.publisher.send(game, idle_notice(game, seat, game.options.timeout_hours))
+            await self.publisher.send(game, idle_notice(game, seat, game.options.timeout_hours, off_turn=_off_turn(game)))
         await self.service.clear_timer_at(timer.game_id, timer.kind, timer.due_at)
 
     async def close_paused(self, timer: TimerRow) -> None:
@@ -363,3 +370,9 @@ def backups_in(folder: Path) -> list[tuple[float, Path]]:
         except ValueError:
             continue
     return sorted(found)
+
+
+def _off_turn(game: Game) -> bool:
+    """Whether the person deciding now is asked in the middle of another seat's turn."""
+    decision = pending(game.state) if game.state is not None else None
+    return decision is not None and decision.off_turn

@@ -85,6 +85,8 @@ class Outcome:
     decider_before: int | None
     decider_after: int | None
     lines: list[str] = field(default_factory=list)  # public lines, names filled
+    off_turn: bool = False  # the input answered a decision of another seat in the middle of a turn
+    sequence_over: bool = False  # it ended a turn sequence (`engine.sequence_over`)
 
     @property
     def turn_changed(self) -> bool:

@@ -56,24 +56,30 @@ class PlayMixin(ServiceCore):
         self, game: Game, change: Callable[[GameState], tuple[GameState, list[Event]]],
         extra: list[tuple[str, int | None, dict[str, Any]]] | None = None, *, grace: bool = True,
     ) -> Outcome:
-        """Apply an engine entry point and commit its events as one transaction. A person's turn
-        that ends starts the grace period (unless `grace` is False: a skipped turn cannot be
-        taken back, so nothing waits for it)."""
+        """Apply an engine entry point and commit its events as one transaction. A person's input
+        that ends a turn sequence (`engine.sequence_over`: a turn with its extra turns, or a
+        leftover-card window) starts the grace period, so that they may still take it back;
+        other seats deciding in the middle of a turn, or the same seat's extra turn, do not. Nor
+        does an answer to a decision in the middle of someone else's turn (handing the decision
+        on is an undo barrier), nor `grace` False (a skipped turn cannot be taken back)."""
         state = self._playing(game)
-        before = self.decider(state)
+        asked = engine.pending(state)
+        before = asked.player if asked is not None else None
         try:
             new, events = change(state)
         except EngineError as exc:
             raise _map_engine_error(exc) from None
         after = self.decider(new)
         human_before = before is not None and not game.seats[before].played_by_computer
+        off_turn = asked is not None and asked.off_turn
         rows = _rows(events) + (extra or [])
-        row = await self._commit(game, new, rows, grace=grace and before != after and human_before)
+        over = engine.sequence_over(state, new)
+        row = await self._commit(game, new, rows, grace=grace and over and human_before and not off_turn)
         if row is None:
             raise errors.StaleDecision()
         done = Game(row, game.seats, new)
         lines = [done.fill(line) for e in events if (line := engine.describe(e, None))]
-        return Outcome(done, events, game.row.seq + 1, before, after, lines)
+        return Outcome(done, events, game.row.seq + 1, before, after, lines, off_turn=off_turn, sequence_over=over)
 
     async def submit(self, game_id: int, user: str, decision_id: int, code: str) -> Outcome:
         """A seated player's choice; checked by the engine against the current decision."""
@@ -123,7 +129,10 @@ class PlayMixin(ServiceCore):
             assert decider is not None
             if not force:
                 await self._check_idle(game, decider, by_user, "skip")
-            note = (SERVICE_EVENT + "skip", decider, {"by": by_user or ""})
+            asked = engine.pending(state)
+            off_turn = asked is not None and asked.off_turn
+            # an idle off-turn decider: the engine plays that seat's part only (E-62)
+            note = (SERVICE_EVENT + "skip", decider, {"by": by_user or ""} | ({"decision": True} if off_turn else {}))
             return await self._accept(game, lambda s: engine.forfeit_turn(s, decider), [note], grace=False)
 
     async def hand_idle_seat(self, game_id: int, by_user: str) -> Game:
@@ -227,20 +236,29 @@ class PlayMixin(ServiceCore):
             await timer_sql.clear_timers(conn, game_id)
             return await self._load(conn, game_id)
 
-    async def computer_turns(self, game_id: int, *, seed: int | None = None) -> AsyncIterator[Outcome]:
+    async def computer_turns(
+        self, game_id: int, *, seed: int | None = None, off_turn_only: bool = False,
+    ) -> AsyncIterator[Outcome]:
         """Play computer seats one turn at a time, yielding after each, while a computer decides
-        and the previous human turn's grace period is over."""
+        and the previous human turn's grace period is over. A computer seat asked a decision in
+        the middle of another seat's turn answers at once (its part only, one outcome): no grace
+        period runs then. `off_turn_only`: stop at the first decision that is not such a one."""
         rng = random.Random(seed)
         while True:
             async with self.locked(game_id) as game_id:
                 game = await self.load(game_id)
                 if game.row.status != "active" or game.state is None:
                     return
-                decider = self.decider(game.state)
-                if decider is None or not game.seats[decider].played_by_computer:
+                asked = engine.pending(game.state)
+                if asked is None or not game.seats[asked.player].played_by_computer:
                     return
-                if game.left_by_everyone or not await self.grace_over(game_id):
+                if off_turn_only and not asked.off_turn:
+                    return
+                decider = asked.player
+                if game.left_by_everyone:
                     return  # nobody plays it any more: it waits for a person (see `paused`)
+                if not asked.off_turn and not await self.grace_over(game_id):
+                    return
                 turn = await asyncio.to_thread(_computer_turn, game.state, decider, self.policy, rng)
                 outcome = await self._accept(game, _already(turn))
             yield outcome
@@ -257,10 +275,13 @@ def _already(turn: tuple[GameState, list[Event]]) -> Callable[[GameState], tuple
 
 
 def _computer_turn(state: GameState, seat: int, policy: Policy, rng: random.Random) -> tuple[GameState, list[Event]]:
-    """Every choice of one computer turn, from what that seat may see (runs in a worker thread)."""
+    """Every choice of one computer turn, from what that seat may see (runs in a worker thread);
+    for a decision in the middle of another seat's turn, that seat's part only."""
     events: list[Event] = []
     turns = state.turns
-    while (d := engine.pending(state)) is not None and d.player == seat and state.turns == turns:
+    first = engine.pending(state)
+    off_turn = first is not None and first.off_turn
+    while (d := engine.pending(state)) is not None and d.player == seat and state.turns == turns and d.off_turn == off_turn:
         code = policy(engine.view(state, seat), d, rng)
         state, ev = engine.apply(state, seat, d.decision_id, code)
         events.extend(ev)

@@ -19,6 +19,7 @@ SERVICE_LINES = {
     "to_computer": "A computer player now plays {name}'s seat.",
     "to_person": "{name} plays their own seat again.",
     "skip": "{by} asked for that skip: {name}'s time for the move had run out.",
+    "skip.decision": "{by} asked for that skip: {name}'s time to decide had run out.",
 }
 
 
@@ -63,7 +64,8 @@ class QueryMixin(ServiceCore):
         names = game.names()
         for r in rows:
             if r.kind.startswith(SERVICE_EVENT):
-                template = SERVICE_LINES.get(r.kind[len(SERVICE_EVENT):])
+                name = r.kind[len(SERVICE_EVENT):] + (".decision" if r.payload.get("decision") else "")
+                template = SERVICE_LINES.get(name)
                 by = str(r.payload.get("by") or "")
                 if template and r.player is not None and ("{by}" not in template or by):
                     requester = next((s.name for s in game.seats if s.user_id == by), "another player")

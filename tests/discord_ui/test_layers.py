@@ -16,7 +16,7 @@ LAYERS = [
     {"text", "ids"},
     {"items", "choices"},
     {"payloads"},
-    {"lobby"},
+    {"lobby", "interlude"},
     {"publisher"},
     {"idle", "lobby_actions"},
     {"handlers"},
