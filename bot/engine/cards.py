@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 from .board import place_name
 from .components import YELLOW_TILE_PRICE
 from .decision import Option, who
-from .decks import BONUS, BONUS_DECK, Deck, deck_named, decks_in_play, remove_card, to_discard
+from .decks import BONUS, BONUS_DECK, Deck, deck_named, decks_in_play, holds_anything, remove_card, to_discard
 from .machine import FREE_WINDOWS, StepKind, Tx, pop, push, register
 from .places import ACTION_MODIFIERS, PLACES
 from .places.caravansary import recall
@@ -97,6 +97,8 @@ class CardWindow:
         if seat != g.turn.player:
             return []  # cards are played on your own turn only (E-31)
         p = g.players[seat]
+        if not holds_anything(p):
+            return []
         opts = []
         for deck in decks_in_play(g.settings):
             if not deck.private:
@@ -149,6 +151,8 @@ class ActionCards:
         if seat != g.turn.player:
             return []
         p = g.players[seat]
+        if not holds_anything(p):
+            return []  # every play needs its card in hand
         opts = []
         for play in CARD_PLAYS.active(g.settings):
             if (
