@@ -1,0 +1,55 @@
+"""`frozen.quick_init`: the hot frozen dataclasses build faster and behave exactly as before."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+
+import pytest
+
+from bot.engine.decision import Option
+from bot.engine.frozen import quick_init
+from bot.engine.state import LastMove, Step, Turn, from_json, to_json
+from tests.engine.helpers import quiet_game
+
+
+def test_the_classes_keep_their_signature_equality_hash_and_frozenness() -> None:
+    assert str(inspect.signature(Step)) == "(kind, actor, place=0, n=0, tag='')"
+    a = Step("pay", 1, 3)
+    assert a == Step(kind="pay", actor=1, place=3) and hash(a) == hash(Step("pay", 1, 3, 0, ""))
+    assert a != Step("pay", 1, 3, tag="x")
+    assert repr(a) == "Step(kind='pay', actor=1, place=3, n=0, tag='')"
+    assert Turn(player=2).start == 0 and Turn(player=2).forfeit is False
+    assert Option("go.3", "Move").private is False
+    for obj, name in ((a, "kind"), (Turn(), "player"), (Option("a", "b"), "code"), (LastMove("merchant", 0, 1, 2), "seat")):
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            setattr(obj, name, 9)
+    with pytest.raises(TypeError):
+        Step("pay")  # type: ignore[call-arg]
+
+
+def test_a_state_still_round_trips() -> None:
+    g = quiet_game(3)
+    g.steps = g.steps + (Step("pay", 1, 3, 2, "tag"),)
+    assert from_json(to_json(g)) == g
+
+
+def test_only_plain_frozen_slots_dataclasses_are_accepted() -> None:
+    @dataclasses.dataclass(slots=True)
+    class Plain:
+        x: int
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Checked:
+        x: int
+
+        def __post_init__(self) -> None:
+            pass
+
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Listed:
+        x: list[int] = dataclasses.field(default_factory=list)
+
+    for cls in (Plain, Checked, Listed):
+        with pytest.raises(TypeError):
+            quick_init(cls)
