@@ -67,6 +67,7 @@ INPUT_KINDS = frozenset({"input", "undo", "forfeit"})
 CHANCE_KINDS = frozenset({"dice", "draw"})
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened. `player` is the seat concerned (if any); `data` is JSON-ready.

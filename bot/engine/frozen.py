@@ -1,5 +1,5 @@
 """A faster constructor for the small frozen dataclasses built on every step (`Step`, `Turn`,
-`LastMove`, `Option`).
+`LastMove`, `Option`, `Event`).
 
 The `__init__` that `dataclasses` writes for a frozen class stores each field through
 ``object.__setattr__`` (a frozen class refuses plain assignment), which makes building one about
@@ -18,8 +18,8 @@ T = TypeVar("T")
 
 
 def quick_init(cls: type[T]) -> type[T]:
-    """Replace the generated `__init__` of `cls` (a frozen slots dataclass whose fields have plain
-    defaults and that has no `__post_init__`)."""
+    """Replace the generated `__init__` of `cls` (a frozen slots dataclass without `__post_init__`
+    whose fields are all set by `__init__`)."""
     params = getattr(cls, "__dataclass_params__", None)
     if params is None or not params.frozen or "__slots__" not in cls.__dict__:
         raise TypeError(f"{cls.__name__} is not a frozen slots dataclass")
@@ -28,12 +28,15 @@ def quick_init(cls: type[T]) -> type[T]:
     namespace: dict[str, Any] = {}
     args = []
     lines = []
+    namespace["_MISSING"] = dataclasses.MISSING
     for f in dataclasses.fields(cls):  # type: ignore[arg-type]
-        if f.default_factory is not dataclasses.MISSING:
-            raise TypeError(f"{cls.__name__}.{f.name} has a default factory")
         if not f.init:
             raise TypeError(f"{cls.__name__}.{f.name} is not set by __init__")
-        if f.default is dataclasses.MISSING:
+        if f.default_factory is not dataclasses.MISSING:  # a fresh default per object
+            namespace[f"_factory_{f.name}"] = f.default_factory
+            args.append(f"{f.name}=_MISSING")
+            lines.append(f"    if {f.name} is _MISSING: {f.name} = _factory_{f.name}()")
+        elif f.default is dataclasses.MISSING:
             args.append(f.name)
         else:
             namespace[f"_default_{f.name}"] = f.default

@@ -7,7 +7,7 @@ import inspect
 
 import pytest
 
-from bot.engine.decision import Option
+from bot.engine.decision import Event, Option
 from bot.engine.frozen import quick_init
 from bot.engine.state import LastMove, Step, Turn, from_json, to_json
 from tests.engine.helpers import quiet_game
@@ -26,6 +26,19 @@ def test_the_classes_keep_their_signature_equality_hash_and_frozenness() -> None
             setattr(obj, name, 9)
     with pytest.raises(TypeError):
         Step("pay")  # type: ignore[call-arg]
+
+
+def test_a_default_factory_gives_each_object_its_own_value() -> None:
+    @quick_init
+    @dataclasses.dataclass(frozen=True, slots=True)
+    class Listed:
+        name: str
+        items: list[int] = dataclasses.field(default_factory=list)
+
+    a, b = Listed("a"), Listed("b")
+    assert a.items == [] and a.items is not b.items
+    assert Listed("c", [1]).items == [1]
+    assert Event("dice", 0).data == {} and Event("dice", 0).data is not Event("dice", 0).data
 
 
 def test_a_state_still_round_trips() -> None:
@@ -47,9 +60,9 @@ def test_only_plain_frozen_slots_dataclasses_are_accepted() -> None:
             pass
 
     @dataclasses.dataclass(frozen=True, slots=True)
-    class Listed:
-        x: list[int] = dataclasses.field(default_factory=list)
+    class Hidden:
+        x: int = dataclasses.field(default=0, init=False)
 
-    for cls in (Plain, Checked, Listed):
+    for cls in (Plain, Checked, Hidden):
         with pytest.raises(TypeError):
             quick_init(cls)
