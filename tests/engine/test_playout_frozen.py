@@ -1,4 +1,5 @@
-"""`frozen.quick_init`: the hot frozen dataclasses build faster and behave exactly as before."""
+"""Cheaper building of the hot path's objects (`frozen.quick_init`, cached card options): the objects
+behave exactly as before."""
 
 from __future__ import annotations
 
@@ -66,3 +67,22 @@ def test_only_plain_frozen_slots_dataclasses_are_accepted() -> None:
     for cls in (Plain, Checked, Hidden):
         with pytest.raises(TypeError):
             quick_init(cls)
+
+
+def test_a_card_option_follows_its_play_and_name() -> None:
+    """Card options are built once, but a play or card name registered again shows through."""
+    from bot.engine.cards import PLAY_OF, CardPlay, card_option
+    from bot.engine.texts import CARD_NAMES
+
+    play = PLAY_OF["stay"]
+    first = card_option(play)
+    assert card_option(play) is first and first.code == "c.stay" and first.private
+    renamed = CardPlay(play.kind, play.effect, play.deck, play.window, label="Stay put")
+    assert card_option(renamed).label == "Stay put"
+    name = CARD_NAMES["stay"]
+    try:
+        CARD_NAMES["stay"] = "Sit tight"
+        assert card_option(play).label == "Play the “Sit tight” card"
+    finally:
+        CARD_NAMES["stay"] = name
+    assert card_option(play).label == first.label
