@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import random
 
-from bot.engine import Decision, View, determinize, pending
+from bot.engine import Decision, View, determinize
+from bot.engine.playout import Playout
 
 from .search import TurnSearch, worth_trying
 
-BUDGET = 1200  # engine `apply` calls per decision, all deals together (about 25 ms of one core)
+BUDGET = 1200  # engine choices per decision, all deals together (about 25 ms of one core)
 FIRST_DEAL_SHARE = 0.6  # of the budget, for the first deal (every option)
 EXTRA_DEALS = 3  # more deals for the options whose outcome depends on chance
 SEED_BITS = 62
@@ -29,17 +30,17 @@ def greedy_policy(view: View, decision: Decision, rng: random.Random) -> str:
         return codes[0]
     seed = rng.getrandbits(SEED_BITS)
     state = determinize(view, seed)
-    d = pending(state)
-    if d is None or d.player != decision.player or d.codes() != codes:
+    root = Playout(state)
+    if root.decider() != decision.player or root.codes() != list(codes):
         return decision.default  # the view does not belong to this decision: decline safely
-    tried = worth_trying(state, d, inside=False)
     seat = decision.player
+    tried = worth_trying(state, seat, root.kind() or "", list(codes), inside=False)
     totals: dict[str, float] = {}
     chancy: list[str] = []
     left = int(BUDGET * FIRST_DEAL_SHARE)
     for i, code in enumerate(tried):
         search = TurnSearch(seat, state.turns)
-        totals[code] = search.after(state, code, max(1, left // (len(tried) - i)))
+        totals[code] = search.after(root, code, max(1, left // (len(tried) - i)))
         left -= search.calls
         if search.chance:
             chancy.append(code)
@@ -47,10 +48,11 @@ def greedy_policy(view: View, decision: Decision, rng: random.Random) -> str:
     extra = EXTRA_DEALS if chancy else 0  # no option met chance: one deal says it all
     for k in range(1, extra + 1):
         other = determinize(view, seed + k)
+        deal = Playout(other)
         for i, code in enumerate(chancy):
             share = left // ((EXTRA_DEALS - k + 1) * len(chancy) - i)
             search = TurnSearch(seat, other.turns)
-            totals[code] += search.after(other, code, max(1, share))
+            totals[code] += search.after(deal, code, max(1, share))
             left -= search.calls
     # the options that met chance were scored on every deal, the others on the first only
     return max(tried, key=lambda c: totals[c] / (1 + extra if c in chancy else 1))

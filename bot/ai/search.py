@@ -1,6 +1,8 @@
 """The rest of one's own turn, searched: the best score a seat can reach by the end of its turn.
 
-From a full state (dealt by `determinize`), every choice of the seat is tried in turn, depth
+The search plays on the engine's playout path (`bot.engine.playout`): from a full state (dealt by
+`determinize`) each choice is tried on a copy of the position, with no undo record, event log or
+labels. Every choice of the seat is tried in turn, depth
 first, until the turn passes to someone else or the game ends; the end positions are scored with
 `evaluation.evaluate`. A budget of engine calls keeps the search cheap: each choice gets an equal
 share of what is left, and a position whose share cannot pay for its choices is scored as it
@@ -14,9 +16,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.engine import CHANCE_KINDS, Decision, GameState, apply, pending
+from bot.engine import GameState
 from bot.engine.components import GOODS
 from bot.engine.places.markets import COLOUR
+from bot.engine.playout import Playout
 
 from .evaluation import evaluate
 from .tea_house import best_call, call_code, is_call
@@ -30,19 +33,20 @@ def tea_house_call(state: GameState, seat: int) -> str:
     return call_code(best_call(red))
 
 
-def worth_trying(state: GameState, d: Decision, *, inside: bool) -> list[str]:
-    """The codes of `d` the search tries (all of them but the ones named in the module doc)."""
-    codes = list(d.codes())
+def worth_trying(state: GameState, seat: int, kind: str, offered: list[str], *, inside: bool) -> list[str]:
+    """The codes the search tries among those `offered` to `seat` at a step of `kind` (all of
+    them but the ones named in the module doc)."""
+    codes = list(offered)
     if any(is_call(c) for c in codes):
-        best = tea_house_call(state, d.player)
+        best = tea_house_call(state, seat)
         codes = [c for c in codes if not is_call(c) or c == best]
     if not inside:
         return codes
-    if d.kind == "sell":
+    if kind == "sell":
         chosen = state.steps[-1].tag
         lowest = GOODS.index(COLOUR[chosen[-1]]) if chosen else 0  # the tag: letters of the goods picked
         codes = [c for c in codes if not c.startswith("s.") or c == "s.all" or GOODS.index(c[2:]) >= lowest]
-    elif d.kind in EARLY_STEPS:
+    elif kind in EARLY_STEPS:
         codes = [c for c in codes if c not in RESOURCE_CARDS]
     return codes
 
@@ -53,29 +57,30 @@ class TurnSearch:
 
     seat: int
     turns: int
-    calls: int = 0  # engine `apply` calls made
+    calls: int = 0  # engine choices played
     chance: bool = False  # a die was rolled or a card drawn somewhere in the search
 
-    def turn_over(self, state: GameState, d: Decision | None) -> bool:
-        return d is None or d.player != self.seat or state.turns != self.turns
+    def turn_over(self, p: Playout) -> bool:
+        return p.decider() != self.seat or p.state.turns != self.turns
 
-    def after(self, state: GameState, code: str, budget: int) -> float:
-        """The best score reachable after choosing `code` now, within `budget` engine calls."""
-        d = pending(state)
-        if d is None:
+    def after(self, p: Playout, code: str, budget: int) -> float:
+        """The best score reachable after choosing `code` now (one of `p`'s codes, `p` left as it
+        is), within `budget` engine calls."""
+        if p.over:
             raise ValueError("the game is over")
-        child, events = apply(state, self.seat, d.decision_id, code)
+        child = p.copy()
+        before = child.chance
+        child.choose(code)
         self.calls += 1
-        if not self.chance and any(e.kind in CHANCE_KINDS for e in events):
+        if child.chance != before:
             self.chance = True
         return self.best(child, budget - 1)
 
-    def best(self, state: GameState, budget: int) -> float:
-        d = pending(state)
-        if self.turn_over(state, d):
+    def best(self, p: Playout, budget: int) -> float:
+        state = p.state
+        if self.turn_over(p):
             return evaluate(state, self.seat)
-        assert d is not None
-        codes = worth_trying(state, d, inside=True)
+        codes = worth_trying(state, self.seat, p.kind() or "", p.codes() or [], inside=True)
         if budget < len(codes):
             return evaluate(state, self.seat)
         best = float("-inf")
@@ -83,6 +88,6 @@ class TurnSearch:
         for i, code in enumerate(codes):
             share = left // (len(codes) - i)
             before = self.calls
-            best = max(best, self.after(state, code, share))
+            best = max(best, self.after(p, code, share))
             left -= self.calls - before
         return best

@@ -3,19 +3,26 @@ same seeded uniform-random games and the same choices, each side in its own chil
 (`bot.cli.race_worker`), alternating A B A B, the median of the runs. Reported per player count:
 turns per CPU second through `new_game`/`pending`/`apply` on both sides, this tree's playout path
 when it has one, the mean µs of `apply` plus the next `pending`, and the ratios against the other
-tree. `python -m bot bench --against PATH` prints it."""
+tree. `python -m bot bench --against PATH` prints it. `playout_figures` measures this tree's playout
+path alone from positions of greedy games (short games, not only random ones) and the cost of
+`Playout.copy`."""
 
 from __future__ import annotations
 
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
 import bot
+from bot.engine import GameSettings, GameState, apply, new_game, pending, view
+from bot.engine.components import COLOURS
+from bot.engine.playout import Playout
 
 HERE = Path(bot.__file__).resolve().parent.parent
 WORKER = Path(__file__).resolve().with_name("race_worker.py")
@@ -84,4 +91,60 @@ def race(against: Path, *, players: tuple[int, ...] = (2, 5), games: int = 40, s
             entry["playout_turns_per_second"] = round(rate, 1)
             entry["playout_speed_ratio"] = round(rate / theirs_f["turns_per_second"], 3)
         out["players"][str(n)] = entry
+    return out
+
+
+# ---- this tree's playout path on positions from greedy games ------------------------------------
+
+
+def greedy_positions(players: int, seed: int, count: int, every: int = 6) -> list[GameState]:
+    """`count` positions (each with a choice to make) from a seeded game between greedy players:
+    one every `every` decisions, so that playouts start from the kind of games people play."""
+    from bot.ai import greedy_policy
+
+    g = new_game(GameSettings(players=players), list(COLOURS[:players]), seed)
+    rng = random.Random(seed)
+    found: list[GameState] = []
+    decisions = 0
+    while (d := pending(g)) is not None and len(found) < count:
+        decisions += 1
+        if decisions % every == 0:
+            found.append(g)
+        g, _ = apply(g, d.player, d.decision_id, greedy_policy(view(g, d.player), d, rng))
+    return found
+
+
+def playout_figures(players: tuple[int, ...] = (2, 5), positions: int = 6, playouts: int = 20,
+                    seed: int = 1, copies: int = 2000) -> dict[str, Any]:
+    """This tree's playout path from positions of greedy games: uniform-random playouts to the
+    end, each on a `Playout.copy()` of the position; turns per CPU second (the copies included)
+    and the mean µs of one copy (timed over `copies` copies: reading the CPU clock costs several
+    µs here, more than a copy)."""
+    out: dict[str, Any] = {
+        "benchmark": "uniform-random playouts from positions of seeded greedy games, CPU time",
+        "positions": positions, "playouts": playouts, "players": {},
+    }
+    clock = time.process_time_ns
+    for n in players:
+        found = greedy_positions(n, seed, positions)
+        rng = random.Random(seed)
+        turns = total_ns = copy_ns = 0
+        for g in found:
+            root = Playout(g)
+            t0 = clock()
+            for _ in range(playouts):
+                p = root.copy()
+                while (codes := p.codes()) is not None:
+                    p.choose(codes[rng.randrange(len(codes))])
+                turns += p.state.turns - g.turns
+            t1 = clock()
+            for _ in range(copies):
+                root.copy()
+            copy_ns += clock() - t1
+            total_ns += t1 - t0
+        out["players"][str(n)] = {
+            "positions": len(found), "turns": turns,
+            "turns_per_second": round(turns / (total_ns / 1e9), 1) if total_ns else 0.0,
+            "copy_us": round(copy_ns / 1000 / (copies * len(found)), 2) if found else 0.0,
+        }
     return out

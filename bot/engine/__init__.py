@@ -47,6 +47,11 @@ Entry points
 - ``to_json`` / ``from_json`` / ``validate``: exact JSON round trip; ``validate`` re-checks a
   state whose fields were edited by hand (for setting up a position). A game of a module that is
   not playable yet loads only with ``preview=True``.
+- ``playout.Playout(state)`` (the playout path, for computer players, ``arena`` and ``bench``):
+  the same rules on a private copy changed in place, with no undo record, event log, prompt or
+  check of its own codes; ``codes()`` (in ``pending``'s order, None at the end), ``decider()``,
+  ``kind()``, ``choose(code)``, ``copy()`` (cheap: players shared until one changes), ``chance``
+  (dice and draws since the start) and ``state``. Untrusted input goes through ``apply``.
 
 Modules and settings
 --------------------

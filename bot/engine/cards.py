@@ -16,13 +16,13 @@ from dataclasses import dataclass, replace
 from .board import place_name
 from .components import YELLOW_TILE_PRICE
 from .decision import Option, who
-from .decks import BONUS, BONUS_DECK, Deck, deck_named, decks_in_play, remove_card, to_discard
+from .decks import BONUS, BONUS_DECK, Deck, deck_named, decks_in_play, holds_anything, remove_card, to_discard
 from .machine import FREE_WINDOWS, StepKind, Tx, pop, push, register
 from .places import ACTION_MODIFIERS, PLACES
 from .places.caravansary import recall
 from .registry import Registry
 from .state import GameState, Step
-from .texts import card_phrase
+from .texts import CARD_NAMES, card_phrase
 from .wheelbarrow import pay_goods
 
 ANYTIME = frozenset({"move", "move34", "assistant", "pay", "action", "after"})
@@ -79,6 +79,20 @@ def card_label(play: CardPlay) -> str:
     return play.label or f"Play {card_phrase(play.kind)}"
 
 
+_CARD_OPTIONS: dict[str, tuple[CardPlay, str | None, Option]] = {}
+
+
+def card_option(play: CardPlay) -> Option:
+    """The private option that plays `play`'s card, built once per registered play and card name
+    (a play or a name registered again gets a new option)."""
+    kind = play.kind
+    name = CARD_NAMES.get(kind)
+    found = _CARD_OPTIONS.get(kind)
+    if found is None or found[0] is not play or found[1] != name:
+        found = _CARD_OPTIONS[kind] = (play, name, Option(f"c.{kind}", card_label(play), private=True))
+    return found[2]
+
+
 def play_card(tx: Tx, seat: int, card: str, deck: Deck = BONUS_DECK) -> None:
     """The card leaves the hand face up onto its discard pile (everyone sees it)."""
     g = tx.g
@@ -97,14 +111,20 @@ class CardWindow:
         if seat != g.turn.player:
             return []  # cards are played on your own turn only (E-31)
         p = g.players[seat]
+        if not holds_anything(p):
+            return []
         opts = []
+        kind = step.kind
         for deck in decks_in_play(g.settings):
             if not deck.private:
                 continue
-            for card in sorted(set(deck.hand(p))):
+            hand = deck.hand(p)
+            if not hand:
+                continue
+            for card in sorted(set(hand)):
                 play = PLAY_OF.get(card)
-                if play and step.kind in play.window and play.deck == deck.name and play.playable(g, seat, step, ()):
-                    opts.append(Option(f"c.{card}", card_label(play), private=True))
+                if play and kind in play.window and play.deck == deck.name and play.playable(g, seat, step, ()):
+                    opts.append(card_option(play))
         return opts
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
@@ -149,6 +169,8 @@ class ActionCards:
         if seat != g.turn.player:
             return []
         p = g.players[seat]
+        if not holds_anything(p):
+            return []  # every play needs its card in hand
         opts = []
         for play in CARD_PLAYS.active(g.settings):
             if (
@@ -157,7 +179,7 @@ class ActionCards:
                 and play.kind in deck_named(play.deck).hand(p)
                 and play.playable(g, seat, step, act)
             ):
-                opts.append(Option(f"c.{play.kind}", card_label(play), private=True))
+                opts.append(card_option(play))
         return opts
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:

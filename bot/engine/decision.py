@@ -7,6 +7,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .frozen import quick_init
+
 CODE_RE = re.compile(r"[a-z][a-z0-9_.-]{0,11}")
 # A decision lists every legal choice; the invariants check it holds at most 100 public and 100
 # private options (a choice of more values is asked in two steps: `choices.ValueChoice`).
@@ -15,6 +17,7 @@ MAX_PRIVATE_OPTIONS = 100
 MAX_LABEL = 80
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Option:
     """One choice: `code` is what a button sends back; `private` options reveal a hand."""
@@ -64,6 +67,7 @@ INPUT_KINDS = frozenset({"input", "undo", "forfeit"})
 CHANCE_KINDS = frozenset({"dice", "draw"})
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Event:
     """Something that happened. `player` is the seat concerned (if any); `data` is JSON-ready.

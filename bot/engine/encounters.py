@@ -21,6 +21,8 @@ from .tokens import (
 )
 from .wheelbarrow import gain_goods, lost_note, pay_goods
 
+DONE = Option("done", "End your turn")
+
 
 @register
 class Encounters(StepKind):
@@ -47,7 +49,7 @@ class Encounters(StepKind):
                 if label is not None:
                     opts.append(Option(token.code, label))
         if not victims:
-            opts.append(Option("done", "End your turn"))
+            opts.append(DONE)
         return opts
 
     def prompt(self, g: GameState, step: Step) -> str:

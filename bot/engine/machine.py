@@ -29,7 +29,7 @@ class Tx:
     barrier: bool = False
 
     def emit(self, kind: str, player: int | None = None, **data: object) -> None:
-        self.events.append(Event(kind, player, dict(data)))
+        self.events.append(Event(kind, player, data))  # `**data` is a fresh dict already
 
 
 class StepKind:

@@ -15,6 +15,15 @@ from .state import GameState, Step
 from .texts import join_and
 from .tokens import MERCHANT, TokenKind, move_token, paid_at
 
+# The assistant step's fixed options (options never change, so one object serves every decision)
+LEAVE_IT = Option("a.none", "Leave it there")
+PICK_NEUTRAL = Option("a.neutral", "Pick up the neutral assistant")
+NONE_TO_LEAVE = Option("x.end", "No assistant to leave: end your turn")
+PICK_OWN = Option("a.collect", "Pick up your assistant")
+LEAVE_NEUTRAL = Option("a.leave", "Leave a neutral assistant here")
+LEAVE_OWN = Option("a.leave", "Leave an assistant here")
+USE_NONE = Option("x.end", "Use no assistant: end your turn here")
+
 
 def move_options(g: GameState, seat: int, lo: int, hi: int) -> list[Option]:
     """Where the merchant stack may go with a step-by-step move of lo..hi places."""
@@ -112,19 +121,18 @@ class Assistant(StepKind):
             if not neutral_here:
                 return None
             # the decline first: with no "x.end" here, the first option is the default
-            return [Option("a.none", "Leave it there"), Option("a.neutral", "Pick up the neutral assistant")]
+            return [LEAVE_IT, PICK_NEUTRAL]
         if not turn_goes_on_at(g, step.actor, place):
-            return [Option("x.end", "No assistant to leave: end your turn")]
+            return [NONE_TO_LEAVE]
         opts = []
         own_here = place in p.assistants
         if own_here:
-            opts.append(Option("a.collect", "Pick up your assistant"))
+            opts.append(PICK_OWN)
         if neutral_here:
-            opts.append(Option("a.neutral", "Pick up the neutral assistant"))
+            opts.append(PICK_NEUTRAL)
         if not own_here and p.stack:
-            which = "a neutral assistant" if p.stack[-1] == "n" else "an assistant"
-            opts.append(Option("a.leave", f"Leave {which} here"))
-        opts.append(Option("x.end", "Use no assistant: end your turn here"))
+            opts.append(LEAVE_NEUTRAL if p.stack[-1] == "n" else LEAVE_OWN)
+        opts.append(USE_NONE)
         return opts
 
     def prompt(self, g: GameState, step: Step) -> str:

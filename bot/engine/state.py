@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import PlainSerializer, PlainValidator, TypeAdapter
 
 from .components import BASE_CAPACITY, GOOD_INDEX
+from .frozen import quick_init
 from .settings import GameSettings
 
 if TYPE_CHECKING:
@@ -71,6 +72,7 @@ def _parts_out(parts: dict[str, Part]) -> dict[str, Any]:
 Parts = Annotated[dict[str, Part], PlainValidator(_parts_in), PlainSerializer(_parts_out)]
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Step:
     """One pending step of the turn queue. `kind` names its handler; the other fields are its
@@ -83,6 +85,7 @@ class Step:
     tag: str = ""
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Turn:
     """What the current turn has done so far. Never changed in place: a change replaces it
@@ -98,6 +101,7 @@ class Turn:
     forfeit: bool = False  # skipped: its player's choices are their defaults for the rest of it
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class LastMove:
     token: str  # "merchant" or "family"

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli.race import HERE, RaceError, race
+from bot.cli.race import HERE, RaceError, greedy_positions, playout_figures, race
+from bot.engine import pending
 
 
 def test_a_race_against_the_same_tree_plays_the_same_games() -> None:
@@ -20,3 +21,14 @@ def test_a_race_against_the_same_tree_plays_the_same_games() -> None:
 def test_a_tree_without_an_engine_is_refused(tmp_path: Path) -> None:
     with pytest.raises(RaceError, match="no bot/engine"):
         race(tmp_path, players=(2,), games=1, runs=1)
+
+
+def test_playout_figures_from_greedy_positions() -> None:
+    """Playouts start from positions of a greedy game and are counted to the end of the game."""
+    out = playout_figures(players=(2,), positions=2, playouts=2)
+    entry = out["players"]["2"]
+    assert entry["positions"] == 2
+    assert entry["turns"] > 0 and entry["turns_per_second"] > 0 and entry["copy_us"] > 0
+    found = greedy_positions(2, 1, 2)
+    assert len(found) == 2 and found[0].decision_id < found[1].decision_id
+    assert all(pending(g) is not None for g in found)

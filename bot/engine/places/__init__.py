@@ -49,6 +49,9 @@ ACTION_MODIFIERS: Registry[ActionModifier] = Registry("action modifiers")
 ACTION_HOOKS: Registry[Callable[[Tx, Step, str], None]] = Registry("action hooks")
 
 
+SKIP = Option("skip", "Skip the action")
+
+
 def can_act(g: GameState, seat: int, number: int, step: Step) -> bool:
     p = PLACES.get(number)
     return bool(p and p.options(g, seat, step))
@@ -84,7 +87,7 @@ class Action(StepKind):
         if self.modifiable(step):
             for m in ACTION_MODIFIERS.active(g.settings):
                 opts.extend(m.options(g, step, act))
-        opts.append(Option("skip", "Skip the action"))
+        opts.append(SKIP)
         return opts
 
     def prompt(self, g: GameState, step: Step) -> str:

@@ -1,0 +1,52 @@
+"""A faster constructor for the small frozen dataclasses built on every step (`Step`, `Turn`,
+`LastMove`, `Option`, `Event`).
+
+The `__init__` that `dataclasses` writes for a frozen class stores each field through
+``object.__setattr__`` (a frozen class refuses plain assignment), which makes building one about
+four times dearer than building a plain class. `quick_init` gives a frozen slots dataclass an
+`__init__` with the same parameters and defaults that stores each field through its slot's own
+descriptor instead: the object is the same, still frozen after it is built, equal and hashed as
+before; only building it is cheaper.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def quick_init(cls: type[T]) -> type[T]:
+    """Replace the generated `__init__` of `cls` (a frozen slots dataclass without `__post_init__`
+    whose fields are all set by `__init__`)."""
+    params = getattr(cls, "__dataclass_params__", None)
+    if params is None or not params.frozen or "__slots__" not in cls.__dict__:
+        raise TypeError(f"{cls.__name__} is not a frozen slots dataclass")
+    if hasattr(cls, "__post_init__"):
+        raise TypeError(f"{cls.__name__} has a __post_init__")
+    namespace: dict[str, Any] = {}
+    args = []
+    lines = []
+    namespace["_MISSING"] = dataclasses.MISSING
+    for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+        if not f.init:
+            raise TypeError(f"{cls.__name__}.{f.name} is not set by __init__")
+        if f.default_factory is not dataclasses.MISSING:  # a fresh default per object
+            namespace[f"_factory_{f.name}"] = f.default_factory
+            args.append(f"{f.name}=_MISSING")
+            lines.append(f"    if {f.name} is _MISSING: {f.name} = _factory_{f.name}()")
+        elif f.default is dataclasses.MISSING:
+            args.append(f.name)
+        else:
+            namespace[f"_default_{f.name}"] = f.default
+            args.append(f"{f.name}=_default_{f.name}")
+        namespace[f"_set_{f.name}"] = cls.__dict__[f.name].__set__  # the slot's descriptor
+        lines.append(f"    _set_{f.name}(self, {f.name})")
+    source = f"def __init__(self, {', '.join(args)}):\n" + "\n".join(lines or ["    pass"]) + "\n"
+    exec(source, namespace)  # noqa: S102  (built from the field names only, like dataclasses does)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    setattr(cls, "__init__", init)  # noqa: B010
+    return cls

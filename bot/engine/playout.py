@@ -1,0 +1,158 @@
+"""The playout path: the same rules as `pending`/`apply`, without what only players need.
+
+Computer players, `arena` and `bench` play many games (or many continuations of one position)
+and never show them to anyone. A `Playout` plays one game forward:
+
+- its state is its own (a cheap `GameState.fork` of the state it was given, taken once) and is
+  changed in place by every choice; the state handed in is never touched;
+- no undo record (the playout's state has `undo` None), no event log (a transaction whose `emit`
+  records nothing), no check of a code it offered itself, no prompt built;
+- `copy()` starts another playout from the same position at the cost of a fork: both then share
+  every player until one of them changes that player (`GameState.mut`).
+
+At every step it names the same decider and the same codes, in the same order, as `pending` on the
+full path, and a game played with the same choices ends in the same state (less the undo record):
+tests/engine/test_playout.py plays hundreds of seeded games through both.
+
+`choose` trusts its caller: a code that `codes()` did not offer may raise anything or leave the
+state in any shape (the full path, `apply`, is the one for untrusted input). `chance` counts the
+chance outcomes (dice rolled, cards drawn) since the playout started, for a search that wants to
+know whether its line met luck.
+"""
+
+from __future__ import annotations
+
+from .decision import Option
+from .errors import GameOver
+from .machine import FREE_WINDOWS, KINDS, Tx, end_turn_early, forced, resolve
+from .state import GameState, Step
+
+__all__ = ["Playout"]
+
+GUARD = 10_000  # automatic steps in a row before the machinery is deemed stuck (as `settle`)
+
+
+class QuietTx(Tx):
+    """A transaction that keeps no events (barriers are still noted, and ignored)."""
+
+    __slots__ = ()
+
+    def emit(self, kind: str, player: int | None = None, **data: object) -> None:
+        return None
+
+
+class Playout:
+    """One game played forward on a private state (see the module doc)."""
+
+    __slots__ = ("state", "_tx", "_step", "_options", "_start")
+
+    def __init__(self, state: GameState) -> None:
+        g = state.fork()  # shares the players until one changes (owned is 0 in a fork)
+        g.undo = None
+        self.state = g
+        self._tx = QuietTx(g)
+        self._step: Step | None = None
+        self._options: list[Option] | None = None
+        self._start = state.rng_counter
+        if not g.finished and g.steps:
+            self._settle()
+
+    # ---- reading ----------------------------------------------------------------------------
+
+    def codes(self) -> list[str] | None:
+        """The codes open to the decider, in `pending`'s order; None once the game is over."""
+        options = self._options
+        if options is None:
+            return None
+        return [o.code for o in options]
+
+    def options(self) -> list[Option] | None:
+        """The options themselves (with their labels), as `pending` lists them."""
+        return None if self._options is None else list(self._options)
+
+    def decider(self) -> int | None:
+        """The seat that decides now; None once the game is over."""
+        return None if self._step is None else self._step.actor
+
+    def kind(self) -> str | None:
+        """The step kind of the current decision (`Decision.kind`)."""
+        return None if self._step is None else self._step.kind
+
+    @property
+    def over(self) -> bool:
+        return self._options is None
+
+    @property
+    def chance(self) -> int:
+        """Chance outcomes (dice rolls, card draws) since this playout (or the one it was copied
+        from) started."""
+        return self.state.rng_counter - self._start
+
+    # ---- playing ----------------------------------------------------------------------------
+
+    def choose(self, code: str) -> None:
+        """Play `code`, one of `codes()`, for the decider (not checked: see the module doc)."""
+        step = self._step
+        if step is None:
+            raise GameOver()
+        g = self.state
+        g.decision_id += 1
+        resolve(self._tx, step, code)
+        self._settle()
+
+    def copy(self) -> Playout:
+        """Another playout from this position; the two never affect each other."""
+        g = self.state
+        g.owned = 0  # from now on both copy a player before changing it
+        new = Playout.__new__(Playout)
+        h = g.fork()
+        new.state = h
+        new._tx = QuietTx(h)
+        new._step = self._step
+        new._options = self._options
+        new._start = self._start
+        return new
+
+    def _settle(self) -> None:
+        """Run automatic steps and forced choices until a real decision (`machine.settle`)."""
+        g = self.state
+        tx = self._tx
+        guard = 0
+        while g.steps:
+            guard += 1
+            if guard > GUARD:
+                raise RuntimeError("the turn machinery did not settle")
+            step = g.steps[-1]
+            kind = KINDS[step.kind]
+            base = kind.options(g, step)
+            if base is None:
+                kind.run(tx, step)
+                continue
+            options = base
+            if kind.is_free(step):
+                options = list(base)
+                for window in FREE_WINDOWS.active(g.settings):
+                    options.extend(window.options(g, step))
+            if not options:
+                raise RuntimeError(f"step {step.kind} offers nothing")
+            if len(options) == 1 and forced(g, step, options[0]):
+                resolve(tx, step, options[0].code)
+                continue
+            turn = g.turn
+            if turn.forfeit and step.actor == turn.player and not kind.between_turns:
+                # a skipped player's turn came back to them (`machine.play_default`)
+                if kind.movement:
+                    end_turn_early(tx, "forfeit")
+                else:
+                    decline = kind.decline
+                    if decline is not None and any(o.code == decline for o in base):
+                        resolve(tx, step, decline)
+                    else:
+                        resolve(tx, step, options[0].code)
+                continue
+            self._step = step
+            self._options = options
+            return
+        g.finished = True
+        self._step = None
+        self._options = None

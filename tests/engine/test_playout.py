@@ -1,0 +1,193 @@
+"""The playout path against the full path: the same decider, the same codes in the same order at
+every step, and the same final state (the stored JSON less the undo record), over seeded random
+games of every playable game, layout, variant and rule value, 2-5 players."""
+
+from __future__ import annotations
+
+import random
+import typing
+from typing import Any
+
+import pytest
+
+from bot.engine import (
+    GameOver,
+    GameSettings,
+    GameState,
+    RuleOptions,
+    apply,
+    forfeit_turn,
+    new_game,
+    pending,
+    to_json,
+)
+from bot.engine.components import COLOURS
+from bot.engine.modules import allowed_pairs
+from bot.engine.playout import Playout
+from bot.engine.state import to_jsonable
+
+GAMES = 200
+WHOLE_EVERY = 5  # every fifth game is played to its end; the others stop after CAP decisions
+CAP = 300
+SNAPSHOT_EVERY = 500  # decisions between mid-game snapshot comparisons
+FORFEIT_RATE = 0.004
+
+
+def _rule_values() -> list[tuple[str, tuple[Any, ...]]]:
+    out = []
+    for name, info in RuleOptions.model_fields.items():
+        if info.annotation is bool:
+            out.append((name, (False, True)))
+        else:
+            out.append((name, typing.get_args(info.annotation)))
+    return out
+
+
+RULES = _rule_values()
+PAIRS = allowed_pairs(playable_only=True)
+
+
+def settings_for(index: int) -> GameSettings:
+    """Game `index` of the series: cycles through the player counts, then the (game, layout) pairs,
+    then the variants; each rule option's value is drawn from a generator seeded with `index`."""
+    players = 2 + index % 4
+    k = index // 4
+    game, layout = PAIRS[k % len(PAIRS)]
+    k //= len(PAIRS)
+    variants = k % 4
+    rng = random.Random(index)
+    rules = {name: rng.choice(values) for name, values in RULES}
+    return GameSettings.model_validate({
+        "players": players, "expansions": game.expansions, "layout": layout,
+        "neutral_assistants": bool(variants & 1) and players <= 4, "caravan_leader": bool(variants & 2),
+        "rules": RuleOptions(**rules),
+    })
+
+
+def snapshot(g: GameState) -> Any:
+    data = to_jsonable(g)
+    data.pop("undo")
+    return data
+
+
+def same_decision(p: Playout, g: GameState, where: str) -> None:
+    d = pending(g)
+    if d is None:
+        assert p.codes() is None and p.decider() is None and p.over, where
+        return
+    assert p.decider() == d.player, where
+    assert p.kind() == d.kind, where
+    assert p.codes() == list(d.codes()), where
+
+
+def play_both(seed: int, settings: GameSettings, cap: int | None = None) -> tuple[int, int]:
+    """One random game through both paths, compared at every step, to its end or for `cap`
+    decisions; (decisions, forfeits)."""
+    rng = random.Random(seed)
+    g = new_game(settings, list(COLOURS[: settings.players]), seed)
+    p = Playout(g)
+    decisions = forfeits = 0
+    while (d := pending(g)) is not None:
+        if cap is not None and decisions >= cap:
+            assert snapshot(p.state) == snapshot(g), f"seed {seed}: the states differ at the cap"
+            return decisions, forfeits
+        where = f"seed {seed}, {settings}, decision {decisions}"
+        same_decision(p, g, where)
+        if rng.random() < FORFEIT_RATE:
+            g, _ = forfeit_turn(g, d.player)
+            p = Playout(g)  # the playout path starts from any state, a forfeited turn included
+            forfeits += 1
+            continue
+        code = d.options[rng.randrange(len(d.options))].code
+        g, _ = apply(g, d.player, d.decision_id, code)
+        p.choose(code)
+        decisions += 1
+        if decisions % SNAPSHOT_EVERY == 0:
+            assert snapshot(p.state) == snapshot(g), where
+    same_decision(p, g, f"seed {seed}: the end")
+    assert p.state.finished
+    assert snapshot(p.state) == snapshot(g), f"seed {seed}: the final states differ"
+    return decisions, forfeits
+
+
+@pytest.mark.parametrize("block", range(8))
+def test_playout_matches_the_full_path(block: int) -> None:
+    total = forfeits = 0
+    for k in range(block, GAMES, 8):
+        n, f = play_both(1000 + k, settings_for(k), None if k % WHOLE_EVERY == 0 else CAP)
+        total += n
+        forfeits += f
+    assert total > 0
+    if block == 0:
+        assert forfeits > 0  # the forfeit path was exercised somewhere
+
+
+def test_the_series_covers_every_setting() -> None:
+    seen = [settings_for(k) for k in range(GAMES)]
+    assert {s.players for s in seen} == {2, 3, 4, 5}
+    assert {(s.expansions, s.layout) for s in seen} == {(g.expansions, lay) for g, lay in PAIRS}
+    assert {(s.neutral_assistants, s.caravan_leader) for s in seen} == {
+        (a, b) for a in (False, True) for b in (False, True)
+    }
+    for name, values in RULES:
+        assert {getattr(s.rules, name) for s in seen} == set(values), name
+
+
+def test_the_given_state_is_never_changed() -> None:
+    g = new_game(GameSettings(players=3), ["red", "blue", "green"], 7)
+    before = to_json(g)
+    p = Playout(g)
+    rng = random.Random(7)
+    while (codes := p.codes()) is not None:
+        p.choose(rng.choice(codes))
+    assert to_json(g) == before
+    assert p.state.undo is None
+
+
+def test_a_copy_plays_on_without_touching_the_original() -> None:
+    settings = GameSettings(players=4, layout="long")
+    g = new_game(settings, list(COLOURS[:4]), 11)
+    rng = random.Random(11)
+    p = Playout(g)
+    for _ in range(60):
+        codes = p.codes()
+        assert codes is not None
+        code = rng.choice(codes)
+        g, _ = apply(g, p.decider() or 0, g.decision_id, code)
+        p.choose(code)
+    assert snapshot(p.state) == snapshot(g)
+    frozen = snapshot(g)
+    for branch in range(3):  # several copies, each played to the end on its own choices
+        q = p.copy()
+        other = random.Random(branch)
+        while (codes := q.codes()) is not None:
+            q.choose(other.choice(codes))
+        assert q.state.finished
+        assert snapshot(p.state) == frozen  # the original did not move
+    # the original plays on exactly like the full path
+    while (d := pending(g)) is not None:
+        same_decision(p, g, "after the copies")
+        code = d.options[rng.randrange(len(d.options))].code
+        g, _ = apply(g, d.player, d.decision_id, code)
+        p.choose(code)
+    assert snapshot(p.state) == snapshot(g)
+
+
+def test_chance_counts_dice_and_draws() -> None:
+    g = new_game(GameSettings(players=2), ["red", "blue"], 3)
+    p = Playout(g)
+    assert p.chance == 0
+    rng = random.Random(3)
+    while (codes := p.codes()) is not None:
+        p.choose(rng.choice(codes))
+    assert p.chance == p.state.rng_counter - g.rng_counter > 0
+
+
+def test_choosing_after_the_end_is_refused() -> None:
+    g = new_game(GameSettings(players=2), ["red", "blue"], 5)
+    p = Playout(g)
+    rng = random.Random(5)
+    while (codes := p.codes()) is not None:
+        p.choose(rng.choice(codes))
+    with pytest.raises(GameOver):
+        p.choose("pass")
