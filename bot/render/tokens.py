@@ -21,6 +21,8 @@ from collections.abc import Sequence
 
 from ..engine import components as c
 from ..engine.state import GameState
+from ..engine.tokens import NEUTRAL_TOKENS, OFF_BOARD, NeutralToken, neutral_token
+from ..engine.tokens import TOKEN_KINDS as ENGINE_TOKEN_KINDS
 from .shapes import Look, Spec, spec_width, text_size
 from .style import (
     EMPTY_CHIP,
@@ -84,15 +86,39 @@ def neutral_assistant(k: int) -> Spec:
     return Spec("neutral_assistant", f"n{k}", "N", Look("square", NEUTRAL, ink_for(NEUTRAL), TEXT_DARK))
 
 
+def module_token(colour: str, kind: str) -> Spec:
+    """A player's token of a module's kind (the companion next): a disc with the player's letter."""
+    look = Look("disc", PLAYER_FILL[colour], PLAYER_TEXT[colour], TEXT_DARK)
+    return Spec(kind, colour, PLAYER_LETTER[colour], look)
+
+
+def neutral_figure(token: NeutralToken) -> Spec:
+    """A module's neutral token (the Coffee trader, the Courier next), named on its tile."""
+    title = token.title.removeprefix("the ")
+    title = title[:1].upper() + title[1:]
+    return Spec(token.tag, token.tag, title, Look("octagon", NEUTRAL, ink_for(NEUTRAL), TEXT_DARK), small=True)
+
+
+BASE_KINDS = ("merchant", "family")
+BASE_NEUTRALS = ("governor", "smuggler")
+
+
 def mover(g: GameState, token: str, seat: int) -> Spec | None:
-    """The token a last move names, as drawn on the board: a seat's merchant or family member, or
-    the Governor or the Smuggler (None for anything else)."""
-    if token in ("governor", "smuggler"):
+    """The token a last move names, as drawn on the board: a seat's token of any kind in play, or
+    a neutral token (None for anything else)."""
+    if token in BASE_NEUTRALS:
         return governor() if token == "governor" else smuggler()
-    if not 0 <= seat < len(g.players) or token not in ("merchant", "family"):
+    neutral = neutral_token(token)
+    if neutral is not None:
+        return neutral_figure(neutral)
+    if not 0 <= seat < len(g.players):
         return None
     p = g.players[seat]
-    return merchant(p.colour, len(p.stack)) if token == "merchant" else family(p.colour)
+    if token in BASE_KINDS:
+        return merchant(p.colour, len(p.stack)) if token == "merchant" else family(p.colour)
+    if any(k.name == token for k in ENGINE_TOKEN_KINDS.in_play(g.settings)):
+        return module_token(p.colour, token)
+    return None
 
 
 def ghost(token: Spec, target: int) -> Spec:
@@ -132,8 +158,16 @@ def tokens_by_place(g: GameState) -> dict[int, list[Spec]]:
         add(place, neutral_merchant(colour))
     for p in g.players:
         add(p.family, family(p.colour))
+    for kind in ENGINE_TOKEN_KINDS.in_play(g.settings):
+        if kind.name not in BASE_KINDS:
+            for p in g.players:
+                if (place := kind.where(p)) != OFF_BOARD:
+                    add(place, module_token(p.colour, kind.name))
     add(b.governor, governor())
     add(b.smuggler, smuggler())
+    for token in NEUTRAL_TOKENS.in_play(g.settings):
+        if token.tag not in BASE_NEUTRALS and (place := token.where(g)) != OFF_BOARD:
+            add(place, neutral_figure(token))
     for p in g.players:
         for place, k in _numbered(p.assistants):
             add(place, assistant(p.colour, k))
