@@ -139,7 +139,7 @@ class Handlers:
         if decision is None:
             raise errors.GameIsOver()
         if decision.player != seat.seat:
-            raise errors.NotYourDecision(game.names().get(decision.player, ""))
+            raise errors.NotYourDecision(game.names().get(decision.player, ""), off_turn=decision.off_turn)
         return game, decision
 
     async def card(self, interaction: discord.Interaction[Any], game_id: int, code: str) -> None:

@@ -110,7 +110,11 @@ async def test_only_the_asked_seat_may_answer_and_undo_stays_within_its_part(env
     _, decision = await table.decider()
     wrong = env.fake.click(ask, f"ist:o:{table.game_id}:{decision.decision_id}:pick.1", asker)
     await env.fake.settle()
-    assert "not your turn" in wrong.replies[-1].content.lower()
+    first_name = (await table.game()).seats[order[1]].name
+    assert wrong.replies[-1].content == f"This decision is {first_name}'s to make, not yours."
+    third = env.fake.click(ask, f"ist:o:{table.game_id}:{decision.decision_id}:pick.1", await seat_user(table, order[2]))
+    await env.fake.settle()
+    assert third.replies[-1].content == f"This decision is {first_name}'s to make, not yours."
     assert (await table.decider())[1].decision_id == decision.decision_id
     await table.choose("pick.2")
     undo = next(c for c in env.fake.message(ask.id).custom_ids if ":undo" in c)
