@@ -125,6 +125,28 @@ async def test_only_the_asked_seat_may_answer_and_undo_stays_within_its_part(env
     assert options_of(env.fake.message(ask.id)) == ["pick.1", "pick.2", "pick.3"]
 
 
+async def test_a_stale_click_during_an_off_turn_decision_links_to_the_interlude(env: Env) -> None:
+    table, order = await ask_position(env)
+    asker_turn = table.turn_message()
+    _, asked = await table.decider()
+    await table.choose("ask")
+    ask = table.turn_message()
+    asker, first = [await seat_user(table, s) for s in order[:2]]
+    old = env.fake.click(env.fake.message(asker_turn.id), f"ist:o:{table.game_id}:{asked.decision_id}:ask", asker, forge=True)
+    await env.fake.settle()
+    reply = old.replies[-1]
+    assert reply.ephemeral and "moved on" in reply.content
+    assert "The current decision: " in reply.content and f"/{env.srv.channel.id}/{ask.id}" in reply.content
+    assert f"/{asker_turn.id}" not in reply.content and not options_of(reply)  # not the asker's to answer
+    _, pick = await table.decider()
+    await table.choose("pick.2")
+    again = env.fake.click(ask, f"ist:o:{table.game_id}:{pick.decision_id}:pick.1", first, forge=True)
+    await env.fake.settle()
+    reply = again.replies[-1]
+    assert f"/{env.srv.channel.id}/{ask.id}" in reply.content
+    assert options_of(reply) == ["use", "keep"]  # the decider is offered its current question
+
+
 async def test_computer_seats_answer_at_once_and_post_nothing_of_their_own(env: Env) -> None:
     table, order = await ask_position(env, 3, 2)
     asker_turn = table.turn_message()
