@@ -196,6 +196,7 @@ async def test_reminders_and_the_idle_notice_speak_of_a_decision_and_a_skip_answ
     assert len(sent) == 1 and sent[0].pings == {first.id}
     assert "waiting for your decision" in sent[0].content
     assert f"/{env.srv.channel.id}/{ask.id}" in sent[0].content  # a link to the interlude
+    assert [b.label for b in sent[0].buttons] == ["Mute this decision"]
     await later(env, 8 * HOUR)
     notices = idle_notices(channel_since(env, mark))
     assert len(notices) == 1 and notices[0].content.startswith(f"{first_name} has had a decision to make for 10 hours.")
@@ -212,6 +213,23 @@ async def test_reminders_and_the_idle_notice_speak_of_a_decision_and_a_skip_answ
     assert not env.fake.message(ask.id).components
     log = (await command(env, asker, "log")).embed_text
     assert f"{first_name}'s time to decide had run out" in log
+
+
+async def test_the_mute_of_an_off_turn_reminder_speaks_of_the_decision(env: Env) -> None:
+    table, order = await ask_position(env)
+    await table.choose("ask")
+    asker, first = [await seat_user(table, s) for s in order[:2]]
+    mark = newest_id(env)
+    await later(env, (await table.game()).options.reminder_hours * HOUR)
+    reminder = next(m for m in channel_since(env, mark) if "waiting for your decision" in m.content)
+    mute = reminder.button("Mute this decision").custom_id or ""
+    refused = await click(env, reminder, mute, asker)
+    assert refused.content == "Only the player asked this decision can mute its reminders."
+    muted = await click(env, reminder, mute, first)
+    assert muted.content == "No more reminders for this decision."
+    mark = newest_id(env)
+    await later(env, 8 * (await table.game()).options.reminder_hours * HOUR)
+    assert not [m for m in channel_since(env, mark) if "waiting for your decision" in m.content]
 
 
 async def test_a_deleted_interlude_is_posted_again_with_the_reminder(env: Env) -> None:
