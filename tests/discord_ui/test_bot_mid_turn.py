@@ -213,6 +213,7 @@ async def test_reminders_and_the_idle_notice_speak_of_a_decision_and_a_skip_answ
     assert not env.fake.message(ask.id).components
     log = (await command(env, asker, "log")).embed_text
     assert f"{first_name}'s time to decide had run out" in log
+    assert f"{first_name}'s decision was skipped." in log and "turn was skipped" not in log
 
 
 async def test_the_mute_of_an_off_turn_reminder_speaks_of_the_decision(env: Env) -> None:
