@@ -189,21 +189,34 @@ def _choice_line(who_: str, d: dict[str, object], own: bool) -> str:
 register_line("test_choice", _choice_line, TEST)
 
 
-@register
-class Huge(StepKind):
-    name = "test_huge"
+class _Answer(StepKind):
+    """A test decision whose answer is only logged."""
+
     module = TEST
+    codes: tuple[str, ...] = ()
+    question = ""
 
     def options(self, g: GameState, step: Step) -> list[Option]:
-        public = [Option(f"p.{i}", f"Public choice {i}") for i in range(60)]
-        return public + [Option(f"q.{i}", f"Private choice {i}", private=True) for i in range(30)]
+        return [Option(c, f"Answer {c}") for c in self.codes]
 
     def prompt(self, g: GameState, step: Step) -> str:
-        return f"{who(step.actor)}: choose one of ninety."
+        return f"{who(step.actor)}: {self.question}"
 
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         pop(tx.g)
         tx.emit("test_choice", step.actor, code=code)
+
+
+@register
+class Huge(_Answer):
+    """Ninety options, a third of them private."""
+
+    name = "test_huge"
+    question = "choose one of ninety."
+
+    def options(self, g: GameState, step: Step) -> list[Option]:
+        public = [Option(f"p.{i}", f"Public choice {i}") for i in range(60)]
+        return public + [Option(f"q.{i}", f"Private choice {i}", private=True) for i in range(30)]
 
 
 @register
@@ -242,24 +255,6 @@ def base_position(*kinds: str, players: int = 3, seed: int = 1) -> GameState:
 
 
 # ---- extra turns and other seats deciding mid-turn ---------------------------------------------------
-
-
-class _Answer(StepKind):
-    """A test decision whose answer is only logged."""
-
-    module = TEST
-    codes: tuple[str, ...] = ()
-    question = ""
-
-    def options(self, g: GameState, step: Step) -> list[Option]:
-        return [Option(c, f"Answer {c}") for c in self.codes]
-
-    def prompt(self, g: GameState, step: Step) -> str:
-        return f"{who(step.actor)}: {self.question}"
-
-    def resolve(self, tx: Tx, step: Step, code: str) -> None:
-        pop(tx.g)
-        tx.emit("test_choice", step.actor, code=code)
 
 
 @register

@@ -65,23 +65,22 @@ def own_cards(v: View, seat: int) -> tuple[str, ...]:
 
 
 def wheelbarrow(v: View, seat: int) -> list[str]:
-    """The chooser's own Lira, goods against capacity, rubies against the target and cards: what
-    their view shows them (their hand included, nobody else's)."""
+    """The chooser's own Lira, goods against capacity and rubies against the target; where their
+    merchant stands; their cards: what their view shows them (their hand included, nobody
+    else's). The first two lines fit 80 columns whatever the counts."""
     g = v.state
     p = g.players[seat]
     target = ruby_target(len(g.players), len(g.settings.expansions))
     goods = ", ".join(f"{GOOD_NAMES[c]} {p.good(c)}/{p.capacity}" for c in GOODS)
-    first = (
-        f"{p.lira} Lira | goods: {goods} | rubies {p.rubies} of {target} | "
-        f"{plural(len(p.stack), 'assistant')} with the merchant at {place_name(p.merchant)}"
-    )
+    wallet = f"{p.lira} Lira | goods: {goods} | rubies {p.rubies}/{target}"
+    merchant = f"Merchant at {place_name(p.merchant)} ({p.merchant}) with {plural(len(p.stack), 'assistant')}"
     tiles = ", ".join(MOSQUE_TILE_NAMES[t] for t in p.mosque_tiles)
     counts = Counter(own_cards(v, seat))
     cards = ", ".join(
         f"{CARD_NAMES[c]}{f' x{n}' if n > 1 else ''} (c.{c})" for c, n in sorted(counts.items())
     ) or "none"
-    second = f"Bonus cards: {cards}" + (f" | mosque tiles: {tiles}" if tiles else "")
-    return [first, second]
+    held = f"Bonus cards: {cards}" + (f" | mosque tiles: {tiles}" if tiles else "")
+    return [wallet, merchant, held]
 
 
 def decision_lines(game: Game, d: Decision, v: View | None = None) -> list[str]:

@@ -17,6 +17,7 @@ from ..service import DatabaseError, Decision, Game, GameService, errors, pendin
 from ..service import view as game_view
 from . import ids, payloads
 from .idle import IDLE_ACTIONS, idle_action
+from .interlude import INTERLUDE
 from .lobby_actions import lobby_action
 from .payloads import Answer, Payload
 from .publisher import Publisher, seats_of
@@ -118,13 +119,17 @@ class Handlers:
         return None
 
     async def _moved_on(self, game_id: int, user: str) -> Answer:
-        """A click on an older decision: say so, and offer the current one to its decider."""
+        """A click on an older decision: say so, link to where the game stands (the interlude
+        while another seat decides mid-turn, else the turn message), and offer the current
+        decision to its decider."""
         game = await self.service.load(game_id)
-        turn = await self.service.message(game_id, "turn")
-        link = jump_url(game, turn.message_id if turn else None)
-        note = str(errors.StaleDecision()) + (f" The current turn: {link}" if link else "")
-        seat = game.seat_of(user)
         decision = pending(game.state) if game.state is not None else None
+        off_turn = decision is not None and decision.off_turn
+        current = await self.service.message(game_id, INTERLUDE if off_turn else "turn")
+        link = jump_url(game, current.message_id if current else None)
+        where = "The current decision" if off_turn else "The current turn"
+        note = str(errors.StaleDecision()) + (f" {where}: {link}" if link else "")
+        seat = game.seat_of(user)
         if decision is None or seat is None or seat.seat != decision.player or game.state is None:
             return note
         return payloads.decision_payload(game_id, game_view(game.state, None), decision, game.names(), note)
@@ -139,7 +144,7 @@ class Handlers:
         if decision is None:
             raise errors.GameIsOver()
         if decision.player != seat.seat:
-            raise errors.NotYourDecision(game.names().get(decision.player, ""))
+            raise errors.NotYourDecision(game.names().get(decision.player, ""), off_turn=decision.off_turn)
         return game, decision
 
     async def card(self, interaction: discord.Interaction[Any], game_id: int, code: str) -> None:

@@ -50,9 +50,11 @@ def muted_notice(state: GameState) -> str:
     return f"mute.{state.turns}"
 
 
-def mute_view(game_id: int) -> discord.ui.View:
-    """The button on a reminder: no more reminders for the rest of this turn."""
-    return view_of(UtilityButton(game_id, "mute", label="Mute this turn", row=0))
+def mute_view(game_id: int, *, off_turn: bool = False) -> discord.ui.View:
+    """The button on a reminder: no more reminders for the rest of this turn; `off_turn`: the
+    reminder is for a decision asked in the middle of another seat's turn, and the button says so
+    (the mute lasts as long as that part of the turn)."""
+    return view_of(UtilityButton(game_id, "mute", label="Mute this decision" if off_turn else "Mute this turn", row=0))
 
 
 def confirm(game_id: int, action: str, question: str, label: str) -> Payload:
@@ -122,9 +124,11 @@ async def idle_action(
         return await leave_game(svc, publisher, game, user, confirmed=True)
     if action == "mute":
         if decider.user_id != user:
+            if decision.off_turn:
+                return "Only the player asked this decision can mute its reminders."
             return "Only the player whose turn it is can mute its reminders."
         await svc.notice_once(game_id, muted_notice(game.state), user)
-        return "No more reminders for this turn."
+        return "No more reminders for this decision." if decision.off_turn else "No more reminders for this turn."
     if action in ("skip", "hand"):
         await svc.check_idle(game, user, "skip" if action == "skip" else "hand over")
         name = plain(decider.name)

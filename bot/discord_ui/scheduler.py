@@ -213,12 +213,12 @@ class Scheduler:
             delivered = settings.dm_closed_at is None and await self._dm(game, seat, user, text)
             in_channel = in_channel or not delivered
         if in_channel and not pinged:
-            await self.publisher.send(game, Payload(f"<@{user}>, {line}", None, [], mute_view(game.id), int(user)))
+            await self.publisher.send(game, Payload(f"<@{user}>, {line}", None, [], mute_view(game.id, off_turn=off_turn), int(user)))
 
     async def _dm(self, game: Game, seat: int, user: str, text: str) -> bool:
         try:
             dm = await self.handlers.client.create_dm(discord.Object(int(user)))
-            await dm.send(text, view=mute_view(game.id), allowed_mentions=discord.AllowedMentions.none())
+            await dm.send(text, view=mute_view(game.id, off_turn=_off_turn(game)), allowed_mentions=discord.AllowedMentions.none())
         except discord.Forbidden:
             await self.publisher.dms_closed(game, self.publisher.seat(game, seat))
             return False

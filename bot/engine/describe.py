@@ -212,6 +212,8 @@ def _no_card(who: str, d: dict[str, Any], own: bool) -> str:
 def _forfeit(who: str, d: dict[str, Any], own: bool) -> str:
     if d.get("at") == "final":
         return f"{who} played no more leftover cards."
+    if d.get("off_turn"):
+        return f"{who}'s decision was skipped."
     return f"{who}'s turn was skipped."
 
 

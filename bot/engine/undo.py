@@ -59,7 +59,9 @@ def forfeit_turn(state: GameState, player: int) -> tuple[GameState, list[Event]]
     if d.player != player:
         raise NotYourDecision(player, d.player)
     tx = Tx(state.fork())
-    tx.emit("forfeit", player, decision=state.decision_id, at=d.kind)
+    # `off_turn` only for another seat's decision mid-turn (its line says a decision was skipped);
+    # a turn's forfeit keeps the event it always had
+    tx.emit("forfeit", player, decision=state.decision_id, at=d.kind, **({"off_turn": True} if d.off_turn else {}))
     g = tx.g
     key = sequence_key(g)
     off_turn = d.off_turn

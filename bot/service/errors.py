@@ -18,8 +18,14 @@ class NotSeated(ServiceError):
 
 
 class NotYourDecision(ServiceError):
-    def __init__(self, decider: str = "") -> None:
-        super().__init__(f"It is not your turn: {decider} is choosing." if decider else "It is not your turn.")
+    """A choice from someone who is not asked. `off_turn`: the question is another seat's decision
+    in the middle of a turn (an interlude), so it speaks of that decision rather than of a turn."""
+
+    def __init__(self, decider: str = "", *, off_turn: bool = False) -> None:
+        if off_turn:
+            super().__init__(f"This decision is {decider}'s to make, not yours." if decider else "This decision is not yours to make.")
+        else:
+            super().__init__(f"It is not your turn: {decider} is choosing." if decider else "It is not your turn.")
 
 
 class StaleDecision(ServiceError):

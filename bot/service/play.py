@@ -93,7 +93,7 @@ class PlayMixin(ServiceCore):
                 raise errors.IllegalOption(repr(code))
             d = engine.pending(state)
             if d is not None and d.decision_id == decision_id and d.player != seat:
-                raise errors.NotYourDecision(game.names().get(d.player, ""))
+                raise errors.NotYourDecision(game.names().get(d.player, ""), off_turn=d.off_turn)
             return await self._accept(game, lambda s: engine.apply(s, seat, decision_id, code))
 
     async def undo(self, game_id: int, user: str, decision_id: int | None = None) -> Outcome:

@@ -14,7 +14,8 @@ from .errors import NotStarted, UnknownGame
 from .records import TurnSpan, turn_spans
 
 # Public lines for the service's own events. The engine's "forfeit" event already says "<name>'s
-# turn was skipped."; the service's note of a skip adds who asked for it (a forced skip: nothing).
+# turn was skipped." (or "<name>'s decision was skipped." for a decision asked mid-turn); the
+# service's note of a skip adds who asked for it (a forced skip: nothing).
 SERVICE_LINES = {
     "to_computer": "A computer player now plays {name}'s seat.",
     "to_person": "{name} plays their own seat again.",

@@ -115,3 +115,29 @@ def test_the_tea_house_calls_show_their_odds_beside_them_the_codes_giving_way() 
     seven = next(line for line in lines if "Call 7:" in line)
     assert re.fullmatch(r"  +\d+\. Call 7: 7 Lira if the dice reach it, else 2 +dice alone reach 7: 58 %", seven), seven
     assert decision_lines(_game(g), d)[1].endswith("n3")  # without notes, the codes are shown
+
+
+def test_the_wheelbarrow_and_each_players_board_line_fit_80_columns_at_five_players() -> None:
+    """Issue 20/21 follow-up: the chooser's wallet (Lira, goods, rubies) and where its merchant
+    stands are separate lines within 80 columns at the largest counts; the board's line per
+    player (counts only for the others) fits too."""
+    from dataclasses import replace
+
+    from bot.cli.board_text import board_lines
+    from bot.cli.play_text import wheelbarrow
+
+    g = engine.new_game(
+        engine.GameSettings(players=5, layout="in_order"), ["red", "blue", "green", "yellow", "white"], seed=3,
+    ).copy()
+    g.players = tuple(
+        replace(p, lira=999, goods=(5, 5, 5, 5), extensions=3, rubies=4, merchant=2) for p in g.players
+    )  # type: ignore[assignment]
+    v = engine.view(engine.validate(g), 0)
+    wallet, merchant, held = wheelbarrow(v, 0)
+    assert wallet == "999 Lira | goods: fabric 5/5, spice 5/5, fruit 5/5, jewelry 5/5 | rubies 4/5"
+    assert merchant == "Merchant at Fabric Warehouse (2) with 4 assistants"
+    assert held.startswith("Bonus cards: ")
+    board = board_lines(v, {s: "A very long player name" for s in range(5)})
+    players = [line for line in board if " Lira  goods " in line]
+    assert len(players) == 5 and all(len(line) <= 80 for line in [wallet, merchant, *players]), players
+    assert "cards 1" in players[1]  # another seat's hand as a count

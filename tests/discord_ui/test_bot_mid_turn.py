@@ -110,7 +110,11 @@ async def test_only_the_asked_seat_may_answer_and_undo_stays_within_its_part(env
     _, decision = await table.decider()
     wrong = env.fake.click(ask, f"ist:o:{table.game_id}:{decision.decision_id}:pick.1", asker)
     await env.fake.settle()
-    assert "not your turn" in wrong.replies[-1].content.lower()
+    first_name = (await table.game()).seats[order[1]].name
+    assert wrong.replies[-1].content == f"This decision is {first_name}'s to make, not yours."
+    third = env.fake.click(ask, f"ist:o:{table.game_id}:{decision.decision_id}:pick.1", await seat_user(table, order[2]))
+    await env.fake.settle()
+    assert third.replies[-1].content == f"This decision is {first_name}'s to make, not yours."
     assert (await table.decider())[1].decision_id == decision.decision_id
     await table.choose("pick.2")
     undo = next(c for c in env.fake.message(ask.id).custom_ids if ":undo" in c)
@@ -119,6 +123,28 @@ async def test_only_the_asked_seat_may_answer_and_undo_stays_within_its_part(env
     user, again = await table.decider()
     assert user is first and again.kind == "test_pick"
     assert options_of(env.fake.message(ask.id)) == ["pick.1", "pick.2", "pick.3"]
+
+
+async def test_a_stale_click_during_an_off_turn_decision_links_to_the_interlude(env: Env) -> None:
+    table, order = await ask_position(env)
+    asker_turn = table.turn_message()
+    _, asked = await table.decider()
+    await table.choose("ask")
+    ask = table.turn_message()
+    asker, first = [await seat_user(table, s) for s in order[:2]]
+    old = env.fake.click(env.fake.message(asker_turn.id), f"ist:o:{table.game_id}:{asked.decision_id}:ask", asker, forge=True)
+    await env.fake.settle()
+    reply = old.replies[-1]
+    assert reply.ephemeral and "moved on" in reply.content
+    assert "The current decision: " in reply.content and f"/{env.srv.channel.id}/{ask.id}" in reply.content
+    assert f"/{asker_turn.id}" not in reply.content and not options_of(reply)  # not the asker's to answer
+    _, pick = await table.decider()
+    await table.choose("pick.2")
+    again = env.fake.click(ask, f"ist:o:{table.game_id}:{pick.decision_id}:pick.1", first, forge=True)
+    await env.fake.settle()
+    reply = again.replies[-1]
+    assert f"/{env.srv.channel.id}/{ask.id}" in reply.content
+    assert options_of(reply) == ["use", "keep"]  # the decider is offered its current question
 
 
 async def test_computer_seats_answer_at_once_and_post_nothing_of_their_own(env: Env) -> None:
@@ -170,6 +196,7 @@ async def test_reminders_and_the_idle_notice_speak_of_a_decision_and_a_skip_answ
     assert len(sent) == 1 and sent[0].pings == {first.id}
     assert "waiting for your decision" in sent[0].content
     assert f"/{env.srv.channel.id}/{ask.id}" in sent[0].content  # a link to the interlude
+    assert [b.label for b in sent[0].buttons] == ["Mute this decision"]
     await later(env, 8 * HOUR)
     notices = idle_notices(channel_since(env, mark))
     assert len(notices) == 1 and notices[0].content.startswith(f"{first_name} has had a decision to make for 10 hours.")
@@ -186,6 +213,24 @@ async def test_reminders_and_the_idle_notice_speak_of_a_decision_and_a_skip_answ
     assert not env.fake.message(ask.id).components
     log = (await command(env, asker, "log")).embed_text
     assert f"{first_name}'s time to decide had run out" in log
+    assert f"{first_name}'s decision was skipped." in log and "turn was skipped" not in log
+
+
+async def test_the_mute_of_an_off_turn_reminder_speaks_of_the_decision(env: Env) -> None:
+    table, order = await ask_position(env)
+    await table.choose("ask")
+    asker, first = [await seat_user(table, s) for s in order[:2]]
+    mark = newest_id(env)
+    await later(env, (await table.game()).options.reminder_hours * HOUR)
+    reminder = next(m for m in channel_since(env, mark) if "waiting for your decision" in m.content)
+    mute = reminder.button("Mute this decision").custom_id or ""
+    refused = await click(env, reminder, mute, asker)
+    assert refused.content == "Only the player asked this decision can mute its reminders."
+    muted = await click(env, reminder, mute, first)
+    assert muted.content == "No more reminders for this decision."
+    mark = newest_id(env)
+    await later(env, 8 * (await table.game()).options.reminder_hours * HOUR)
+    assert not [m for m in channel_since(env, mark) if "waiting for your decision" in m.content]
 
 
 async def test_a_deleted_interlude_is_posted_again_with_the_reminder(env: Env) -> None:

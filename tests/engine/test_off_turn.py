@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.engine import NotYourDecision, Step, can_undo, forfeit_turn, pending, undo
+from bot.engine import NotYourDecision, Step, can_undo, describe, forfeit_turn, pending, undo
 from bot.engine.invariants import violations
 from bot.engine.machine import push
 from bot.engine.turn import sequence_over
@@ -72,6 +72,7 @@ def test_skipping_an_idle_off_turn_decider_plays_its_part_only() -> None:
     g = play(base_position("test_ask"), "ask")
     skipped, events = forfeit_turn(g, 1)
     assert answers(events) == [(1, "pick.1"), (1, "keep")]
+    assert [describe(e, None) for e in events if e.kind == "forfeit"] == ["{seat:1}'s decision was skipped."]
     assert decider(skipped) == 2 and kind(skipped) == "test_pick" and skipped.turn.player == 0
     assert not skipped.turn.forfeit and not can_undo(skipped, 1)
     # its second decision alone, when it was idle there
@@ -85,6 +86,8 @@ def test_skipping_an_idle_active_player_plays_its_defaults_when_the_turn_comes_b
     g = base_position("test_ask")
     skipped, events = forfeit_turn(g, 0)
     assert answers(events) == [(0, "ask")]
+    assert [describe(e, None) for e in events if e.kind == "forfeit"] == ["{seat:0}'s turn was skipped."]
+    assert "off_turn" not in next(e for e in events if e.kind == "forfeit").data  # a turn's event as before
     assert decider(skipped) == 1 and skipped.turn.forfeit and not sequence_over(g, skipped)
     g = play(skipped, "pick.2", "use")
     assert decider(g) == 2

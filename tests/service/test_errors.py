@@ -12,6 +12,8 @@ CASES = [
     (errors.NotSeated(), "You are not seated in this game."),
     (errors.NotYourDecision("Ann"), "It is not your turn: Ann is choosing."),
     (errors.NotYourDecision(), "It is not your turn."),
+    (errors.NotYourDecision("Ann", off_turn=True), "This decision is Ann's to make, not yours."),
+    (errors.NotYourDecision(off_turn=True), "This decision is not yours to make."),
     (errors.StaleDecision(), "The board has moved on since that choice was offered."),
     (errors.IllegalOption("go.99"), "'go.99' is not one of the choices you have right now."),
     (errors.GameIsOver(), "This game is over."),
