@@ -139,6 +139,8 @@ def undo_refusal(g: GameState, player: int, recent: Sequence[Event]) -> str:
             if any(x.kind == "input" and x.player == player for x in recent[:k]):
                 return f"{colour_name(g, e.player)} has chosen since your last choice"
             return "you have made no choice to take back"
+        if e.kind == "forfeit" and e.data.get("off_turn"):
+            return "a decision was skipped"
         reason = BARRIER_REASONS.get(e.kind)
         if reason:
             return reason

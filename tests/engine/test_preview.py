@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from bot.engine import apply, can_undo, determinize, pending, undo, validate, view
+from bot.engine import apply, can_undo, determinize, forfeit_turn, pending, undo, validate, view
 from bot.engine.preview import at_least, join_notes, previews, undo_refusal
 from bot.engine.scoring import decided_by, result
 from bot.engine.state import GameState
 from tests.engine.helpers import give, play, quiet_game, reach
+from tests.testkinds import base_position
 
 
 def _notes(g: GameState) -> dict[str, str]:
@@ -117,3 +118,12 @@ def test_the_standings_name_what_decided_each_place() -> None:
     assert (first.seat, second.seat, third.seat) == (1, 0, 2)
     assert decided_by(first, second) == "Lira" and decided_by(second, third) == "rubies"
     assert decided_by(first, first) is None
+
+
+def test_a_skipped_decision_in_someone_elses_turn_is_named_as_such() -> None:
+    g = base_position("test_ask")
+    g, events = apply(g, 0, g.decision_id, "ask")
+    g, skipped = forfeit_turn(g, 1)  # seat 1's part: its pick and whether to use it
+    log = [*events, *skipped]
+    assert any(e.kind == "forfeit" and e.data.get("off_turn") for e in skipped)
+    assert undo_refusal(g, 0, log) == "a decision was skipped"
