@@ -102,3 +102,8 @@ def test_a_module_the_other_tree_cannot_play_keeps_this_trees_figures(
     assert "full_speed_ratio" not in entry
     with pytest.raises(RaceError, match="not built yet"):
         race(tmp_path, players=(2,), games=1, runs=1)
+
+
+def test_the_readme_gives_the_command() -> None:
+    readme = (HERE / "README.md").read_text(encoding="utf-8")
+    assert "python -m bot bench --against PATH [--race-games N] [--race-runs N]" in readme
