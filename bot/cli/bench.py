@@ -1,6 +1,7 @@
 """``python -m bot bench``: engine speed in uniform-random games, the store's figures (see
 `bot.cli.bench_store`) and the renderer's (the turn message's pictures and the private images of
-mid-game positions, on the 4x4 board and on a 5x5 one), printed as one JSON object."""
+mid-game positions, on the 4x4 board and on a 5x5 one), printed as one JSON object; with
+``--against PATH`` also the engine race against the tree at PATH (see `bot.cli.race`)."""
 
 from __future__ import annotations
 
@@ -9,13 +10,15 @@ import os
 import platform
 import random
 import statistics
+import sys
 import time
 from collections import defaultdict
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bot.engine import GameSettings, GameState, apply, new_game, pending, view
-from bot.engine.modules import default_layout, game_title
+from bot.engine.modules import default_layout, game_title, games
 from bot.engine.settings import LayoutName
 from bot.settings import bot_command
 
@@ -23,7 +26,10 @@ from .bench_ai import AI_GAMES, ai_figures
 from .bench_store import SampleGame, store_figures
 from .common import ToolParser, UsageError, add_modules_argument, modules_from_arguments, usage_error
 from .playout import colours_of, play
+from .race import RaceError, check_tree, race_section
 
+RACE_GAMES = 40  # per player count and run, for --against
+RACE_RUNS = 5
 DEFAULT_GAMES = 120  # per player count: about 20 s in all on one recent x86-64 core
 PLAYER_COUNTS = (2, 5)
 LAYOUT: LayoutName = "short"  # the base game's; with --modules, the game's default layout
@@ -215,7 +221,14 @@ def main(argv: list[str]) -> int:
             "(unless --no-render) the renderer: the turn message's pictures (board and players) and the "
             "private image, p50 ms and PNG bytes of mid-game positions at 2 and at 5 players and at 5 players "
             "on a 5x5 board, and (unless --no-ai) the greedy computer "
-            "player's decision time p50/p95 ms at 2 and at 5 players."
+            "player's decision time p50/p95 ms at 2 and at 5 players. "
+            "With --against PATH (a checkout of an older commit, e.g. a git worktree) also the race "
+            "section: for the base game and every playable module (or the game --modules names), at 2 "
+            "and at 5 players, the same seeded games through this tree's playout path, its full path "
+            "(new_game/pending/apply) and PATH's full path, each in its own process, CPU time, the "
+            "median of alternating runs: turns per second, the mean microseconds of apply plus the next "
+            "pending, the ratios against PATH, and the playout rate from positions of greedy games with "
+            "the cost of one Playout.copy()."
         ),
     )
     parser.add_argument(
@@ -239,6 +252,18 @@ def main(argv: list[str]) -> int:
         help="active stored games for the submit and start-up figures (default 1000)",
     )
     parser.add_argument(
+        "--against", type=Path, metavar="PATH",
+        help="race this tree's engine against the one checked out at PATH (adds the race section)",
+    )
+    parser.add_argument(
+        "--race-games", type=int, default=RACE_GAMES, metavar="N",
+        help=f"games per player count in each run of the race (default {RACE_GAMES})",
+    )
+    parser.add_argument(
+        "--race-runs", type=int, default=RACE_RUNS, metavar="N",
+        help=f"alternating runs of the race, the median reported (default {RACE_RUNS})",
+    )
+    parser.add_argument(
         "--store-total", type=int, default=10_000, metavar="N",
         help="stored games in all for the start-up figure (default 10000)",
     )
@@ -252,6 +277,15 @@ def main(argv: list[str]) -> int:
             parser.error("--ai-games must be at least 1")
         if not 1 <= args.store_active <= args.store_total:
             parser.error("--store-active must be at least 1 and at most --store-total")
+        if args.race_games < 1:
+            parser.error("--race-games must be at least 1")
+        if args.race_runs < 1:
+            parser.error("--race-runs must be at least 1")
+        if args.against is not None:
+            try:
+                args.against = check_tree(args.against)
+            except RaceError as exc:
+                parser.error(f"--against: {exc}")
         expansions = modules_from_arguments(args)
     except UsageError as exc:
         return usage_error("bench", exc)
@@ -301,5 +335,15 @@ def main(argv: list[str]) -> int:
         out["render"] = render_figures(args.seed, args.render_repeats, expansions)
     if not args.no_ai:
         out["ai"] = ai_figures(args.seed, layout, args.ai_games, expansions=expansions)
+    if args.against is not None:
+        raced = [expansions] if expansions else [g.expansions for g in games(playable_only=True)]
+        try:
+            out["race"] = race_section(
+                args.against, raced, race_games=args.race_games, runs=args.race_runs, seed=args.seed,
+                players=PLAYER_COUNTS,
+            )
+        except RaceError as exc:
+            print(f"bench: the race failed: {exc}", file=sys.stderr)
+            return 1
     print(json.dumps(out, indent=2))
     return 0

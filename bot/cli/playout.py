@@ -2,7 +2,10 @@
 
 `check_game` plays one seeded game through the engine's public entry points (`pending`/`apply`,
 now and then `undo` and `forfeit_turn`), checks the invariants of `bot.engine.invariants` along
-the way and finally that the event log replays to the same state. It never raises for an engine
+the way and finally that the event log replays to the same state. With `compare_playout` it also
+plays the same choices through the playout path (`bot.engine.playout.Playout`, started again from
+the full path's state after an undo or a forfeit) and checks that it names the same decision at
+every step and ends in the same state. It never raises for an engine
 problem: everything found is reported in `GameReport.failures`.
 """
 
@@ -31,6 +34,8 @@ from bot.engine import (
 from bot.engine.components import COLOURS
 from bot.engine.invariants import violations
 from bot.engine.modules import game_of, game_title
+from bot.engine.playout import Playout as PlayoutPath
+from bot.engine.playout import disagreement, snapshot
 from bot.engine.settings import VARIANTS, LayoutName
 
 LAYOUTS: tuple[LayoutName, ...] = game_of(()).layouts  # the base game's layouts
@@ -101,6 +106,8 @@ class GameReport:
     turns: int = 0
     decisions: int = 0
     failures: list[str] = field(default_factory=list)
+    compared: int = 0  # decisions at which the playout path was compared with the full path
+    playout_agrees: bool = False  # the playout path followed the whole game and ended in its state
 
     @property
     def ok(self) -> bool:
@@ -130,14 +137,16 @@ def play(settings: GameSettings, seed: int, *, turn_cap: int = 5000) -> Playout:
 
 
 def check_game(
-    settings: GameSettings, seed: int, *, every: int = 1, option_sample: float = 0.0, turn_cap: int = 5000
+    settings: GameSettings, seed: int, *, every: int = 1, option_sample: float = 0.0, turn_cap: int = 5000,
+    compare_playout: bool = False,
 ) -> GameReport:
     """Play one seeded game between random players and check it (see the module docstring).
 
     `every`: check the invariants after every `every`-th step (and always at the end);
     `option_sample`: the fraction of steps where every offered option is applied to the
     pre-step state and each result is checked too; `turn_cap`: a game still running after this
-    many turns fails."""
+    many turns fails; `compare_playout`: the playout path follows the game and must agree with it
+    (the first disagreement is reported and ends the comparison, not the game)."""
     report = GameReport(seed, settings)
     where = f"seed {seed} ({game_label(settings)})"
     player = RandomPlayer(seed)
@@ -147,14 +156,18 @@ def check_game(
     state = new_game(settings, colours, seed)
     events: list[Event] = []
     _check(state, f"{where} at the start", report)
+    shadow = _Shadow(state, report) if compare_playout else None
     steps = 0
     at = where
     try:
         while (d := pending(state)) is not None:
             if state.turns > turn_cap:
                 report.failures.append(f"{where}: still running after {turn_cap} turns")
+                shadow = None  # the playout path has nothing to finish against
                 break
             at = f"{where}, turn {state.turns}, decision {d.decision_id} ({d.kind}, seat {d.player})"
+            if shadow is not None and not shadow.agrees(state, at):
+                shadow = None
             if d.default not in d.codes():
                 report.failures.append(f"{at}: default {d.default!r} is not among {d.codes()}")
             if option_sample and sampler.random() < option_sample:
@@ -163,12 +176,16 @@ def check_game(
                 state, evs = forfeit_turn(state, d.player)
                 events += evs
                 label = f"{at} after forfeit"
+                if shadow is not None:
+                    shadow.restart(state)
             else:
                 code = player.choose(d)
                 state, evs = apply(state, d.player, d.decision_id, code)
                 events += evs
                 report.decisions += 1
                 label = f"{at} after {code!r}"
+                if shadow is not None and not shadow.choose(code, at):
+                    shadow = None
                 # now and then take the choice back, sometimes several in a row
                 rate = UNDO_RATE
                 while can_undo(state, d.player) and chance.random() < rate:
@@ -176,16 +193,59 @@ def check_game(
                     events += evs
                     label += " and undo"
                     rate = UNDO_AGAIN_RATE
+                    if shadow is not None:
+                        shadow.restart(state)
             steps += 1
             if steps % every == 0 and not _check(state, label, report):
                 break
         else:
             _check(state, f"{where} at the end", report)
+            if shadow is not None:
+                shadow.finish(state, f"{where} at the end")
     except Exception as exc:  # an engine crash is a finding, not a test error
         report.failures.append(f"{at}: {type(exc).__name__}: {exc}\n{_short_traceback()}")
     report.turns = state.turns
     _check_replay(settings, colours, seed, events, state, where, report)
     return report
+
+
+class _Shadow:
+    """The playout path following a checked game: the same choices, compared at every decision
+    and at the end; each method returns False (after reporting) at the first disagreement."""
+
+    def __init__(self, state: GameState, report: GameReport) -> None:
+        self.report = report
+        self.path = PlayoutPath(state)
+
+    def restart(self, state: GameState) -> None:
+        """After an undo or a forfeit (the full path's only moves): start again from its state."""
+        self.path = PlayoutPath(state)
+
+    def agrees(self, state: GameState, at: str) -> bool:
+        problem = disagreement(self.path, state)
+        if problem is not None:
+            self.report.failures.append(f"{at}: {problem}")
+            return False
+        self.report.compared += 1
+        return True
+
+    def choose(self, code: str, at: str) -> bool:
+        try:
+            self.path.choose(code)
+        except Exception as exc:
+            self.report.failures.append(
+                f"{at}: the playout path raised {type(exc).__name__} on {code!r}: {exc}\n{_short_traceback()}"
+            )
+            return False
+        return True
+
+    def finish(self, state: GameState, at: str) -> None:
+        if not self.agrees(state, at):
+            return
+        if snapshot(self.path.state) != snapshot(state):
+            self.report.failures.append(f"{at}: the playout path ends in a different state")
+            return
+        self.report.playout_agrees = True
 
 
 def _check(state: GameState, label: str, report: GameReport) -> bool:

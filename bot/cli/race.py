@@ -5,7 +5,11 @@ turns per CPU second through `new_game`/`pending`/`apply` on both sides, this tr
 when it has one, the mean µs of `apply` plus the next `pending`, and the ratios against the other
 tree. `python -m bot bench --against PATH` prints it. `playout_figures` measures this tree's playout
 path alone from positions of greedy games (short games, not only random ones) and the cost of
-`Playout.copy`."""
+`Playout.copy`; `race_section` puts both together for every game `bench` measures.
+
+A game with modules is raced on its default layout; a tree that cannot play it (the baseline has no
+modules) gives that game this tree's figures alone, with the other side's one-line reason.
+Only this tree is ever imported here: the other one runs in its child processes."""
 
 from __future__ import annotations
 
@@ -22,6 +26,7 @@ from typing import Any
 import bot
 from bot.engine import GameSettings, GameState, apply, new_game, pending, view
 from bot.engine.components import COLOURS
+from bot.engine.modules import default_layout, game_title
 from bot.engine.playout import Playout
 
 HERE = Path(bot.__file__).resolve().parent.parent
@@ -37,7 +42,7 @@ def run_side(tree: Path, players: int, games: int, seed: int, *, path: str = "fu
     env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
     argv = [sys.executable, str(WORKER), str(players), str(games), str(seed), "--path", path]
     if modules:
-        argv += ["--modules", modules]
+        argv += ["--modules", modules, "--layout", default_layout(modules.split(","))]
     done = subprocess.run(argv, cwd=tree, env=env, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         tail = (done.stdout + done.stderr).strip().splitlines()[-1:] or ["no output"]
@@ -52,12 +57,19 @@ def _rates(runs: list[dict[str, Any]]) -> dict[str, float]:
     return {"turns_per_second": round(turns_per_s, 1), "apply_pending_us": round(click_us, 2)}
 
 
-def race(against: Path, *, players: tuple[int, ...] = (2, 5), games: int = 40, seed: int = 1, runs: int = 5,
-         modules: str = "") -> dict[str, Any]:
-    """Both engines on the same games, `runs` times alternating; the medians and the ratios."""
+def check_tree(against: Path) -> Path:
+    """`against` made absolute, once it is known to hold an engine; RaceError otherwise."""
     against = against.resolve()
     if not (against / "bot" / "engine").is_dir():
         raise RaceError(f"{against} holds no bot/engine to race against")
+    return against
+
+
+def race(against: Path, *, players: tuple[int, ...] = (2, 5), games: int = 40, seed: int = 1, runs: int = 5,
+         modules: str = "") -> dict[str, Any]:
+    """Both engines on the same games, `runs` times alternating; the medians and the ratios. With
+    `modules`, a tree that cannot play them leaves this tree's figures alone (see the module doc)."""
+    against = check_tree(against)
     out: dict[str, Any] = {
         "benchmark": "seeded uniform-random games, the same choices on both sides, CPU time, median of alternating runs",
         "against": str(against), "games": games, "runs": runs, "modules": modules or "base",
@@ -68,14 +80,24 @@ def race(against: Path, *, players: tuple[int, ...] = (2, 5), games: int = 40, s
         ours: list[dict[str, Any]] = []
         playouts: list[dict[str, Any]] = []
         has_playout = True
+        unplayable = ""
         for _ in range(runs):
-            base_runs.append(run_side(against, n, games, seed, modules=modules))
+            if not unplayable:
+                try:
+                    base_runs.append(run_side(against, n, games, seed, modules=modules))
+                except RaceError as exc:
+                    if not modules:
+                        raise
+                    unplayable = str(exc)
             ours.append(run_side(HERE, n, games, seed, modules=modules))
             if has_playout:
                 try:
                     playouts.append(run_side(HERE, n, games, seed, path="playout", modules=modules))
                 except RaceError:
                     has_playout = False
+        if unplayable:
+            out["players"][str(n)] = _ours_alone(ours, playouts, unplayable)
+            continue
         if any(r["turns"] != base_runs[0]["turns"] for r in ours + playouts):
             raise RaceError(f"the engines played different games at {n} players: not comparable")
         theirs_f, ours_f = _rates(base_runs), _rates(ours)
@@ -94,15 +116,29 @@ def race(against: Path, *, players: tuple[int, ...] = (2, 5), games: int = 40, s
     return out
 
 
+def _ours_alone(ours: list[dict[str, Any]], playouts: list[dict[str, Any]], reason: str) -> dict[str, Any]:
+    """A player count the other tree could not play: this tree's figures, no ratios."""
+    if any(r["turns"] != ours[0]["turns"] for r in ours + playouts):
+        raise RaceError("this tree's two paths played different games: not comparable")
+    entry: dict[str, Any] = {"turns": ours[0]["turns"], "against": {"error": reason}, "full_path": _rates(ours)}
+    if playouts:
+        entry["playout_turns_per_second"] = round(statistics.median(r["turns"] / r["cpu_s"] for r in playouts), 1)
+    return entry
+
+
 # ---- this tree's playout path on positions from greedy games ------------------------------------
 
 
-def greedy_positions(players: int, seed: int, count: int, every: int = 6) -> list[GameState]:
+def greedy_positions(players: int, seed: int, count: int, every: int = 6,
+                     expansions: tuple[str, ...] = ()) -> list[GameState]:
     """`count` positions (each with a choice to make) from a seeded game between greedy players:
-    one every `every` decisions, so that playouts start from the kind of games people play."""
+    one every `every` decisions, so that playouts start from the kind of games people play (the
+    game of `expansions`, on its default layout; the base game on the short paths)."""
     from bot.ai import greedy_policy
 
-    g = new_game(GameSettings(players=players), list(COLOURS[:players]), seed)
+    layout = default_layout(expansions) if expansions else "short"
+    settings = GameSettings.model_validate({"players": players, "expansions": expansions, "layout": layout})
+    g = new_game(settings, list(COLOURS[:players]), seed)
     rng = random.Random(seed)
     found: list[GameState] = []
     decisions = 0
@@ -115,7 +151,7 @@ def greedy_positions(players: int, seed: int, count: int, every: int = 6) -> lis
 
 
 def playout_figures(players: tuple[int, ...] = (2, 5), positions: int = 6, playouts: int = 20,
-                    seed: int = 1, copies: int = 2000) -> dict[str, Any]:
+                    seed: int = 1, copies: int = 2000, expansions: tuple[str, ...] = ()) -> dict[str, Any]:
     """This tree's playout path from positions of greedy games: uniform-random playouts to the
     end, each on a `Playout.copy()` of the position; turns per CPU second (the copies included)
     and the mean µs of one copy (timed over `copies` copies: reading the CPU clock costs several
@@ -126,7 +162,7 @@ def playout_figures(players: tuple[int, ...] = (2, 5), positions: int = 6, playo
     }
     clock = time.process_time_ns
     for n in players:
-        found = greedy_positions(n, seed, positions)
+        found = greedy_positions(n, seed, positions, expansions=expansions)
         rng = random.Random(seed)
         turns = total_ns = copy_ns = 0
         for g in found:
@@ -148,3 +184,34 @@ def playout_figures(players: tuple[int, ...] = (2, 5), positions: int = 6, playo
             "copy_us": round(copy_ns / 1000 / (copies * len(found)), 2) if found else 0.0,
         }
     return out
+
+
+# ---- bench's section ----------------------------------------------------------------------------
+
+
+def race_section(against: Path, games: list[tuple[str, ...]], *, race_games: int = 40, runs: int = 5,
+                 seed: int = 1, players: tuple[int, ...] = (2, 5)) -> dict[str, Any]:
+    """`bench --against`: for each game (a tuple of modules, () the base game) the race against
+    `against` and this tree's playouts from greedy positions (min(20, `race_games`) per position)."""
+    against = check_tree(against)
+    per_game: dict[str, Any] = {}
+    for expansions in games:
+        raced = race(against, players=players, games=race_games, seed=seed, runs=runs, modules=",".join(expansions))
+        greedy = playout_figures(players, playouts=min(20, race_games), seed=seed, expansions=expansions)
+        per_game[game_title(expansions)] = {
+            "modules": list(expansions),
+            "race": raced["players"],
+            "greedy_playouts": greedy["players"],
+        }
+    return {
+        "benchmark": (
+            "the same seeded uniform-random games through this tree's playout path and full path "
+            "(new_game/pending/apply) and through the other tree's full path, each side in its own "
+            "process, CPU time, the median of alternating runs; greedy_playouts: uniform-random playouts "
+            "from positions of seeded greedy games, each on a Playout.copy(), and the cost of one copy"
+        ),
+        "against": str(against),
+        "games_per_run": race_games,
+        "runs": runs,
+        "games": per_game,
+    }

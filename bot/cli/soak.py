@@ -1,5 +1,6 @@
 """``python -m bot soak``: many seeded random games with every invariant checked after every step and
-every offered option tried at every step (the test suite samples both; soak does not)."""
+every offered option tried at every step (the test suite samples both; soak does not), each game
+also played through the playout path with the same choices and compared with the full path."""
 
 from __future__ import annotations
 
@@ -27,7 +28,9 @@ def _parser() -> ToolParser:
         description=(
             "Play many seeded games between uniform-random players across 2-5 players, the layouts of "
             "the game (the base game's four unless --modules names expansions) and the variants, checking the engine's invariants after every step, every offered option at "
-            "every step, and that each game replays from its log. Game i uses seed S+i; reproduce one "
+            "every step, and that each game replays from its log. Every game is also played through the "
+            "playout path (the one computer players use) with the same choices: it must name the same "
+            "decider and the same codes in the same order at every step and end in the same state. Game i uses seed S+i; reproduce one "
             "with --games 1 --seed S+i."
         ),
     )
@@ -51,7 +54,7 @@ def _run(job: _Job) -> GameReport:
     index, seed, every, option_sample, turn_cap, expansions = job
     return check_game(
         config_for(index, seed, expansions), game_seed(index, seed), every=every, option_sample=option_sample,
-        turn_cap=turn_cap,
+        turn_cap=turn_cap, compare_playout=True,
     )
 
 
@@ -102,5 +105,10 @@ def main(argv: list[str]) -> int:
         print(f"    reproduce: {bot_command('soak', *again, '--games', '1', '--seed', str(r.seed))}")
     print(f"turns per game: min {min(turns)}, median {statistics.median(turns):g}, max {max(turns)}")
     print(f"decisions: {sum(r.decisions for r in reports)}")
+    agree = sum(r.playout_agrees for r in reports)
+    print(
+        f"playout path: same decisions and final state in {agree}/{len(reports)} games "
+        f"({sum(r.compared for r in reports)} decisions compared)"
+    )
     print(f"elapsed: {elapsed:.1f} s")
     return 1 if failed else 0

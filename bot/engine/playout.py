@@ -12,7 +12,8 @@ and never show them to anyone. A `Playout` plays one game forward:
 
 At every step it names the same decider and the same codes, in the same order, as `pending` on the
 full path, and a game played with the same choices ends in the same state (less the undo record):
-tests/engine/test_playout.py plays hundreds of seeded games through both.
+tests/engine/test_playout.py plays hundreds of seeded games through both, and `soak` every game it
+checks, both with `disagreement` (the decision) and `snapshot` (the state).
 
 `choose` trusts its caller: a code that `codes()` did not offer may raise anything or leave the
 state in any shape (the full path, `apply`, is the one for untrusted input). `chance` counts the
@@ -22,12 +23,14 @@ know whether its line met luck.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .decision import Option
 from .errors import GameOver
-from .machine import FREE_WINDOWS, KINDS, Tx, end_turn_early, forced, resolve
-from .state import GameState, Step
+from .machine import FREE_WINDOWS, KINDS, Tx, end_turn_early, forced, pending, resolve
+from .state import GameState, Step, to_jsonable
 
-__all__ = ["Playout"]
+__all__ = ["Playout", "disagreement", "snapshot"]
 
 GUARD = 10_000  # automatic steps in a row before the machinery is deemed stuck (as `settle`)
 
@@ -156,3 +159,32 @@ class Playout:
         g.finished = True
         self._step = None
         self._options = None
+
+
+# ---- the two paths side by side -------------------------------------------------------------------
+
+
+def snapshot(state: GameState) -> Any:
+    """The state as stored (its JSON form) less the undo record, which only the full path keeps:
+    a game played with the same choices on both paths gives equal snapshots."""
+    data = to_jsonable(state)
+    data.pop("undo", None)
+    return data
+
+
+def disagreement(p: Playout, state: GameState) -> str | None:
+    """How the playout `p` differs from `pending(state)` on the full path, in one sentence; None
+    when both name the same decider, step kind and codes in the same order, or both are over."""
+    d = pending(state)
+    if d is None:
+        if p.over and p.decider() is None:
+            return None
+        return f"the playout path still asks seat {p.decider()} ({p.kind()}) after the end of the game"
+    if p.over:
+        return f"the playout path ended the game where seat {d.player} decides ({d.kind})"
+    if p.decider() != d.player or p.kind() != d.kind:
+        return f"the playout path asks seat {p.decider()} ({p.kind()}) where seat {d.player} decides ({d.kind})"
+    codes = list(d.codes())
+    if p.codes() != codes:
+        return f"the playout path offers {p.codes()} where the full path offers {codes}"
+    return None

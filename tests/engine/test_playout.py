@@ -23,8 +23,7 @@ from bot.engine import (
 )
 from bot.engine.components import COLOURS
 from bot.engine.modules import allowed_pairs
-from bot.engine.playout import Playout
-from bot.engine.state import to_jsonable
+from bot.engine.playout import Playout, disagreement, snapshot
 
 GAMES = 200
 WHOLE_EVERY = 5  # every fifth game is played to its end; the others stop after CAP decisions
@@ -64,20 +63,9 @@ def settings_for(index: int) -> GameSettings:
     })
 
 
-def snapshot(g: GameState) -> Any:
-    data = to_jsonable(g)
-    data.pop("undo")
-    return data
-
-
 def same_decision(p: Playout, g: GameState, where: str) -> None:
-    d = pending(g)
-    if d is None:
-        assert p.codes() is None and p.decider() is None and p.over, where
-        return
-    assert p.decider() == d.player, where
-    assert p.kind() == d.kind, where
-    assert p.codes() == list(d.codes()), where
+    problem = disagreement(p, g)
+    assert problem is None, f"{where}: {problem}"
 
 
 def play_both(seed: int, settings: GameSettings, cap: int | None = None) -> tuple[int, int]:
