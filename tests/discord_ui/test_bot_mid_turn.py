@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -34,10 +35,12 @@ from tests.discord_ui.world import User
 from tests.service.positions import put_steps
 
 
-async def ask_position(env: Env, seats: int = 3, computers: int = 0, *kinds: str) -> tuple[Table, list[int]]:
+async def ask_position(
+    env: Env, seats: int = 3, computers: int = 0, *kinds: str, **options: Any
+) -> tuple[Table, list[int]]:
     """A started table whose deciding person faces `kinds` (default: `test_ask`); returns the
     table and the seats in the order they are asked, the asker first."""
-    table = await started(env, seats=seats, computers=computers)
+    table = await started(env, seats=seats, computers=computers, **options)
     _, decision = await table.decider()
     await put_steps(env.service, table.game_id, *(kinds or ("test_ask",)))
     await env.fake.bot.istanbul.publisher.sync(table.game_id)
@@ -180,12 +183,7 @@ async def test_an_extra_turn_goes_on_in_the_same_turn_message(env: Env) -> None:
 
 
 async def test_reminders_and_the_idle_notice_speak_of_a_decision_and_a_skip_answers_it_only(env: Env) -> None:
-    table = await started(env, reminder_hours=2, timeout_hours=10)
-    _, decision = await table.decider()
-    order = [(decision.player + i) % 3 for i in range(3)]
-    await put_steps(env.service, table.game_id, "test_ask")
-    await env.fake.bot.istanbul.publisher.sync(table.game_id)
-    await env.fake.settle()
+    table, order = await ask_position(env, reminder_hours=2, timeout_hours=10)
     await table.choose("ask")
     ask = table.turn_message()
     asker, first, second = [await seat_user(table, s) for s in order]
@@ -284,12 +282,7 @@ async def test_people_asked_in_a_computers_turn_get_interludes_and_the_turn_is_o
 
 
 async def test_an_idle_off_turn_decider_handed_to_the_computer_answers_at_once(env: Env) -> None:
-    table = await started(env, reminder_hours=168, timeout_hours=10)
-    _, decision = await table.decider()
-    order = [(decision.player + i) % 3 for i in range(3)]
-    await put_steps(env.service, table.game_id, "test_ask")
-    await env.fake.bot.istanbul.publisher.sync(table.game_id)
-    await env.fake.settle()
+    table, order = await ask_position(env, reminder_hours=168, timeout_hours=10)
     await table.choose("ask")
     ask = table.turn_message()
     asker, _, second = [await seat_user(table, s) for s in order]
