@@ -127,10 +127,19 @@ def decision_for(g: GameState, step: Step) -> Decision | None:
     return Decision(g.decision_id, step.actor, step.kind, kind.prompt(g, step), tuple(opts), default, off_turn)
 
 
-def resolve(tx: Tx, step: Step, code: str) -> None:
-    kind = KINDS[step.kind]
-    if code.startswith(("c.", "t.")) and kind.is_free(step):
-        for window in FREE_WINDOWS.active(tx.g.settings):
+_WINDOW_PREFIXES = frozenset(("c.", "t."))  # the codes a free window may have offered
+
+
+def resolve(
+    tx: Tx, step: Step, code: str, kind: StepKind | None = None, windows: Sequence[FreeWindow] | None = None
+) -> None:
+    """Apply `code` at `step`: a free window's card or tile, else the step's own handler. `kind`
+    (the step's handler) and `windows` (the free windows in play) may be passed by a caller that
+    keeps them at hand (the playout path)."""
+    if kind is None:
+        kind = KINDS[step.kind]
+    if code[:2] in _WINDOW_PREFIXES and kind.is_free(step):
+        for window in FREE_WINDOWS.active(tx.g.settings) if windows is None else windows:
             if window.resolve(tx, step, code):
                 return
     kind.resolve(tx, step, code)

@@ -11,7 +11,7 @@ from .decision import Option, who
 from .decks import roll
 from .layouts import Edges, Grid
 from .machine import StepKind, Tx, end_turn_early, pop, push, register
-from .state import GameState, Step
+from .state import GameState, Step, shared_step
 from .texts import join_and
 from .tokens import MERCHANT, TokenKind, move_token, paid_at
 
@@ -68,9 +68,9 @@ def arrive(tx: Tx, seat: int, target: int, how: str, token: TokenKind = MERCHANT
         tx.emit("move", seat, source=source, target=target, how=how)
     else:
         tx.emit("move", seat, source=source, target=target, how=how, token=token.name)
-    phases = (Step("pay", seat, target), Step("action", seat, target), Step("after", seat, target))
+    phases = (shared_step("pay", seat, target), shared_step("action", seat, target), shared_step("after", seat, target))
     if token.assistants:
-        push(g, Step("assistant", seat, target), *phases)
+        push(g, shared_step("assistant", seat, target), *phases)
     else:
         push(g, *phases)
 

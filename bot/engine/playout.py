@@ -27,7 +27,7 @@ from typing import Any
 
 from .decision import Option
 from .errors import GameOver
-from .machine import FREE_WINDOWS, KINDS, Tx, end_turn_early, forced, pending, resolve
+from .machine import FREE_WINDOWS, KINDS, FreeWindow, StepKind, Tx, end_turn_early, forced, pending, resolve
 from .state import GameState, Step, to_jsonable
 
 __all__ = ["Playout", "disagreement", "snapshot"]
@@ -47,7 +47,7 @@ class QuietTx(Tx):
 class Playout:
     """One game played forward on a private state (see the module doc)."""
 
-    __slots__ = ("state", "_tx", "_step", "_options", "_start")
+    __slots__ = ("state", "_tx", "_step", "_kind", "_options", "_start", "_windows")
 
     def __init__(self, state: GameState) -> None:
         g = state.fork()  # shares the players until one changes (owned is 0 in a fork)
@@ -55,8 +55,10 @@ class Playout:
         self.state = g
         self._tx = QuietTx(g)
         self._step: Step | None = None
+        self._kind: StepKind | None = None  # the handler of `_step`
         self._options: list[Option] | None = None
         self._start = state.rng_counter
+        self._windows: tuple[FreeWindow, ...] = FREE_WINDOWS.active(g.settings)  # fixed for a game
         if not g.finished and g.steps:
             self._settle()
 
@@ -98,9 +100,8 @@ class Playout:
         step = self._step
         if step is None:
             raise GameOver()
-        g = self.state
-        g.decision_id += 1
-        resolve(self._tx, step, code)
+        self.state.decision_id += 1
+        resolve(self._tx, step, code, self._kind, self._windows)
         self._settle()
 
     def copy(self) -> Playout:
@@ -112,14 +113,17 @@ class Playout:
         new.state = h
         new._tx = QuietTx(h)
         new._step = self._step
+        new._kind = self._kind
         new._options = self._options
         new._start = self._start
+        new._windows = self._windows
         return new
 
     def _settle(self) -> None:
         """Run automatic steps and forced choices until a real decision (`machine.settle`)."""
         g = self.state
         tx = self._tx
+        windows = self._windows
         guard = 0
         while g.steps:
             guard += 1
@@ -134,12 +138,12 @@ class Playout:
             options = base
             if kind.is_free(step):
                 options = list(base)
-                for window in FREE_WINDOWS.active(g.settings):
+                for window in windows:
                     options.extend(window.options(g, step))
             if not options:
                 raise RuntimeError(f"step {step.kind} offers nothing")
             if len(options) == 1 and forced(g, step, options[0]):
-                resolve(tx, step, options[0].code)
+                resolve(tx, step, options[0].code, kind, windows)
                 continue
             turn = g.turn
             if turn.forfeit and step.actor == turn.player and not kind.between_turns:
@@ -149,15 +153,17 @@ class Playout:
                 else:
                     decline = kind.decline
                     if decline is not None and any(o.code == decline for o in base):
-                        resolve(tx, step, decline)
+                        resolve(tx, step, decline, kind, windows)
                     else:
-                        resolve(tx, step, options[0].code)
+                        resolve(tx, step, options[0].code, kind, windows)
                 continue
             self._step = step
+            self._kind = kind
             self._options = options
             return
         g.finished = True
         self._step = None
+        self._kind = None
         self._options = None
 
 

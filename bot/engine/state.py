@@ -85,6 +85,13 @@ class Step:
     tag: str = ""
 
 
+@cache
+def shared_step(kind: str, actor: int, place: int = 0) -> Step:
+    """`Step(kind, actor, place)`, built once and shared (a Step never changes): the steps queued
+    on every turn are taken from here rather than built again."""
+    return Step(kind, actor, place)
+
+
 @quick_init
 @dataclass(frozen=True, slots=True)
 class Turn:

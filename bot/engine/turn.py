@@ -10,15 +10,23 @@ ended, `turn_over(before, after)` when a single turn has.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import cache
 
 from .machine import StepKind, Tx, pop, push, register
-from .state import GameState, Step, Turn
+from .state import GameState, Step, Turn, shared_step
 
 
 def grant_extra_turn(g: GameState) -> None:
     """The turn's player takes another turn as soon as this one ends (it may be granted more
     than once; a forfeit plays through them)."""
     g.turn = replace(g.turn, again=g.turn.again + 1)
+
+
+@cache
+def _fresh_turn(seat: int, start: int) -> Turn:
+    """A new turn's record, built once per seat and start place and shared (a Turn never changes:
+    a change replaces it)."""
+    return Turn(player=seat, start=start)
 
 
 @register
@@ -38,9 +46,9 @@ class TurnStart(StepKind):
             g.turn = Turn(player=seat, start=start, extra=True, again=step.n, forfeit=g.turn.forfeit)
             tx.emit("turn", seat, round=g.round, extra=True)
         else:
-            g.turn = Turn(player=seat, start=start)
+            g.turn = _fresh_turn(seat, start)
             tx.emit("turn", seat, round=g.round)
-        push(g, Step("move", seat), Step("end", seat))
+        push(g, shared_step("move", seat), shared_step("end", seat))
 
 
 @register
@@ -66,7 +74,7 @@ class TurnEnd(StepKind):
         nxt = (seat + 1) % n
         if nxt == 0:
             g.round += 1
-        push(g, Step("turn", nxt))
+        push(g, shared_step("turn", nxt))
 
 
 @register
