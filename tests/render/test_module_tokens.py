@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.engine import GameSettings, new_game, view
 from bot.engine.state import GameState, LastMove
 from bot.render import render_turn
+from bot.render.palette import turn_palette
 from bot.render.tokens import tokens_by_place
 from tests.engine.test_token_tables import peddler, shadow_kind
 
@@ -17,6 +18,7 @@ def a_game() -> GameState:
 
 def test_a_new_kind_of_player_token_and_a_new_neutral_token_are_drawn_where_they_stand() -> None:
     g = a_game()
+    turn_palette()  # worked out (and cached) before the test tokens exist, like every palette
     with shadow_kind() as (_, where), peddler() as (_, spot):
         where[1] = 9
         spot["at"] = 12
