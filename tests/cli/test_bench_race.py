@@ -11,14 +11,9 @@ import pytest
 import bot.cli.race as race_module
 from bot.__main__ import main
 from bot.cli.race import HERE, RaceError, race
+from tests.cli.commands import run_main as _run
 
 QUICK = ("bench", "--games", "1", "--no-store", "--no-render", "--no-ai")
-
-
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_the_race_section_against_a_tree(capsys: pytest.CaptureFixture[str]) -> None:

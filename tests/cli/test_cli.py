@@ -10,17 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.__main__ import main
 from bot.settings import bot_command
+from tests.cli.commands import run_main as _run
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 COLOUR_NAMES = ("Red", "Blue", "Green", "Yellow", "White")
-
-
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _standings(out: str) -> list[str]:

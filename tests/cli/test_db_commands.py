@@ -13,23 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from bot.__main__ import main
 from bot.store.db import migration_files
+from tests.cli.commands import one_line as _one_line
+from tests.cli.commands import run_main as _run
 
 REPO_ROOT = Path(__file__).resolve().parent.parent.parent
 LATEST = len(migration_files())
-
-
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def _one_line(err: str) -> str:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in err, err
-    return lines[0]
 
 
 @pytest.fixture

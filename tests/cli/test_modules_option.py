@@ -17,16 +17,11 @@ from bot.engine import GameSettings
 from bot.engine.settings import RuleOptions
 from bot.service.errors import BadOptions
 from bot.service.options import parse_options
+from tests.cli.commands import run_main as _run
 from tests.playable import mocha_playable  # noqa: F401  (the fixture)
 
 TOOLS = ("play", "simulate", "soak", "arena", "render", "bench")
 GAMES = {"mocha": "Mocha & Baksheesh", "letters": "Letters & Seals", "mocha,letters": "The Great Bazaar"}
-
-
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("tool", TOOLS)

@@ -16,12 +16,7 @@ from bot.cli.render import play_to_turn, played_to_turn
 from bot.engine import GameSettings
 from bot.render import render_sheet, render_turn
 from bot.render.caption import caption
-
-
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli.commands import run_main as _run
 
 
 def test_render_writes_the_turn_image_and_each_private_image(

@@ -16,6 +16,7 @@ import pytest
 from bot import ai, engine
 from bot.__main__ import main
 from bot.cli import local, play_loop, simulate_db
+from tests.cli.commands import run_main as _run
 
 Calls = dict[str, int]
 
@@ -32,12 +33,6 @@ def policies(monkeypatch: pytest.MonkeyPatch) -> Calls:
 
         monkeypatch.setitem(ai.POLICIES, name, counted)
     return calls
-
-
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def _seats(db: Path) -> list[tuple[str, str | None]]:

@@ -16,22 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.__main__ import main
 from bot.service import GameService
 from bot.store import Database, DatabaseError, backup, newest_good_backup, remove_stale_partials
+from tests.cli.commands import one_line as _one_line
+from tests.cli.commands import run_main as _run
 from tests.service.helpers import FakeClock, local_table
-
-
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
-def _one_line(err: str) -> str:
-    lines = err.strip().splitlines()
-    assert len(lines) == 1 and "Traceback" not in err, err
-    return lines[0]
 
 
 def _game_file(path: Path) -> None:
