@@ -134,6 +134,16 @@ token]}, ``relocate`` {token, to[, colour]}, ``action``, ``skip``, ``recall``, `
 ``card``, ``tile_used``, ``mosque_tile``, ``fifth_assistant``, ``end_triggered``,
 ``last_round_over``, ``game_over``.
 
+Mocha & Baksheesh
+-----------------
+(``bot/engine/mocha``; not playable yet.) State: the board part ``mocha_board``
+(``MochaBoard``: ``coffee_house_rubies``, ``coffee_trader``, ``barrier`` (an edge, smaller place
+first, or None beside the board), ``barrier_controller`` (seat, -1 nobody), ``movement_tiles`` /
+``encounter_tiles`` (the Tavern piles' coffee costs, top first), ``baksheesh`` (side "a" or "b"))
+and each player's ``mocha_player`` (``MochaPlayer``: ``coffee``, ``tavern_tiles``); set up by
+``setup.SETUPS``. The Coffee House is a ruby track (``coffee_house``). Events: ``coffee`` {n
+(the change: negative when paid), why, total}.
+
 Tokens, blocked edges and ruby tracks
 -------------------------------------
 Tables a module extends by registering rows (each row states its module; None is the base game;

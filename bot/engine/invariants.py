@@ -19,6 +19,7 @@ from .components import (
 from .decision import CODE_RE, MAX_LABEL, MAX_PRIVATE_OPTIONS, MAX_PUBLIC_OPTIONS, Decision
 from .decks import BONUS_DECK, Deck, decks_in_play
 from .machine import pending
+from .places.rubies import rubies_on_tracks
 from .registry import Registry
 from .settings import GameSettings
 from .state import HIDDEN, GameState
@@ -44,7 +45,11 @@ def deck_violations(g: GameState) -> list[str]:
         hands = tuple(c for p in g.players for c in deck.hand(p))
         found = Counter(deck.pile(g) + deck.discard(g) + hands + tuple(deck.face_up(g)))
         if found != _contents(deck, g.settings):
-            out.append("bonus cards are not conserved" if deck is BONUS_DECK else f"the {deck.name} deck is not conserved")
+            out.append(
+                "bonus cards are not conserved"
+                if deck is BONUS_DECK
+                else f"the {deck.name} deck is not conserved"
+            )
         if deck.pile(g) != tuple(sorted(deck.pile(g))):
             out.append(f"the {deck.name} pile is not kept sorted (its order must not exist before a draw)")
     return out
@@ -63,7 +68,9 @@ def violations(g: GameState) -> list[str]:
         if any(x < 0 or x > p.capacity for x in p.goods):
             out.append(f"{who} goods {p.goods} outside 0..{p.capacity}")
         own = p.stack.count("o") + len(p.assistants)
-        expected = ASSISTANTS_AT_START - (1 if g.settings.neutral_assistants else 0) + ("blue" in p.mosque_tiles)
+        expected = (
+            ASSISTANTS_AT_START - (1 if g.settings.neutral_assistants else 0) + ("blue" in p.mosque_tiles)
+        )
         if own != expected:
             out.append(f"{who} has {own} own assistants, expected {expected}")
         if len(set(p.assistants)) != len(p.assistants):
@@ -74,8 +81,11 @@ def violations(g: GameState) -> list[str]:
     if neutral != (n if g.settings.neutral_assistants else 0):
         out.append(f"{neutral} neutral assistants in play")
     rubies = (
-        sum(p.rubies for p in g.players) + b.wainwright_rubies + sum(b.mosque_rubies) + b.sultan_rubies
-        + b.gemstone_rubies + b.ruby_supply
+        sum(p.rubies for p in g.players)
+        + b.wainwright_rubies
+        + sum(b.mosque_rubies)
+        + rubies_on_tracks(g)
+        + b.ruby_supply
     )
     if rubies != RUBIES_IN_BOX:
         out.append(f"{rubies} rubies in the game, not {RUBIES_IN_BOX}")
@@ -86,7 +96,9 @@ def violations(g: GameState) -> list[str]:
     for i, colour in enumerate(TILE_COLOURS):
         owners = sum(colour in p.mosque_tiles for p in g.players)
         if b.mosque_tiles[i] != values[owners:]:
-            out.append(f"the {colour} mosque tiles are not conserved: {b.mosque_tiles[i]} with {owners} taken")
+            out.append(
+                f"the {colour} mosque tiles are not conserved: {b.mosque_tiles[i]} with {owners} taken"
+            )
     if any(len(set(p.mosque_tiles)) != len(p.mosque_tiles) for p in g.players):
         out.append("a player owns two mosque tiles of one colour")
     if any(p.rubies >= ruby_target(n, len(g.settings.expansions)) for p in g.players) and not g.end_triggered:
@@ -101,7 +113,14 @@ def violations(g: GameState) -> list[str]:
     decks = decks_in_play(g.settings)
     for viewer in [None, *range(n)]:
         v = view(g, viewer).state
-        if v.rng_seed or v.rng_counter or v.script_dice or v.script_cards or v.script_draws or v.undo is not None:
+        if (
+            v.rng_seed
+            or v.rng_counter
+            or v.script_dice
+            or v.script_cards
+            or v.script_draws
+            or v.undo is not None
+        ):
             out.append(f"the view of {viewer} carries the generator, a script or the undo record")
         for deck in decks:
             if any(c != HIDDEN for c in deck.pile(v)):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from . import chance
 from .components import (
@@ -26,9 +26,15 @@ from .decks import decks_in_play, draw_card
 from .encounters import relocate
 from .machine import Tx, push, settle
 from .modules import bonus_cards_of, grid_for
+from .registry import Registry
 from .settings import GameSettings
 from .state import Board, GameState, Player, Step, Turn
 from .tokens import NEUTRAL_TOKENS
+
+# What a module adds to a new game before its decks are filled and its neutral tokens placed: its
+# parts of the board and of each player (Mocha & Baksheesh: the Coffee House rubies, the Tavern
+# piles, each player's coffee). Called with the state being built, in registration order.
+SETUPS: Registry[Callable[[GameState], None]] = Registry("set-ups")
 
 
 def bonus_deck(settings: GameSettings) -> tuple[str, ...]:
@@ -63,8 +69,18 @@ def new_game(settings: GameSettings, players: Sequence[str], seed: int) -> GameS
         stack = stack[:-1] + "n"
     seats = [
         Player(
-            seat=i, colour=colours[i], merchant=FOUNTAIN, stack=stack, assistants=(), family=POLICE_STATION,
-            lira=START_LIRA + i, goods=(0, 0, 0, 0), extensions=0, rubies=0, mosque_tiles=(), cards=(),
+            seat=i,
+            colour=colours[i],
+            merchant=FOUNTAIN,
+            stack=stack,
+            assistants=(),
+            family=POLICE_STATION,
+            lira=START_LIRA + i,
+            goods=(0, 0, 0, 0),
+            extensions=0,
+            rubies=0,
+            mosque_tiles=(),
+            cards=(),
         )
         for i in range(n)
     ]
@@ -94,11 +110,26 @@ def new_game(settings: GameSettings, players: Sequence[str], seed: int) -> GameS
     )
     board.ruby_supply = RUBIES_IN_BOX - on_board
     g = GameState(
-        settings=settings, width=grid.width, layout=grid.places, players=seats, board=board,
-        draw_pile=(), discard=(), steps=(), turn=Turn(player=0, start=FOUNTAIN),
-        round=1, turns=0, decision_id=0, end_triggered=False, finished=False, last_move=None,
-        rng_seed=seed, rng_counter=counter,
+        settings=settings,
+        width=grid.width,
+        layout=grid.places,
+        players=seats,
+        board=board,
+        draw_pile=(),
+        discard=(),
+        steps=(),
+        turn=Turn(player=0, start=FOUNTAIN),
+        round=1,
+        turns=0,
+        decision_id=0,
+        end_triggered=False,
+        finished=False,
+        last_move=None,
+        rng_seed=seed,
+        rng_counter=counter,
     )
+    for module_setup in SETUPS.active(settings):
+        module_setup(g)
     for deck in decks_in_play(settings):
         deck.set_pile(g, deck.contents(settings))
     tx = Tx(g)
@@ -109,4 +140,3 @@ def new_game(settings: GameSettings, players: Sequence[str], seed: int) -> GameS
     push(g, Step("turn", 0))
     settle(tx)
     return g
-

@@ -40,6 +40,8 @@ def sample(tp: Any, old: Any = None) -> Any:
     args = typing.get_args(tp)
     if tp is bool:
         return not old
+    if origin is typing.Literal:  # another of its values
+        return next((a for a in args if a != old), args[0])
     if tp is int:
         return (old or 0) + 7
     if tp is str:

@@ -3,13 +3,17 @@
 ``data`` holds the numbers printed on the module's components, ``texts`` its names and rule
 texts. What the module registers so far: its title, its places, its first-game grid
 (components.md §1.3) and its 18 bonus cards (``data.BONUS_CARDS``: components.md §8.2, house
-value H2). What each card does comes with the module's issue.
+value H2). ``parts`` holds its state (``MochaBoard``: the Coffee House rubies, the Coffee
+trader, the Barrier and its controller, the Tavern piles, the Baksheesh side; ``MochaPlayer``:
+coffee and Tavern tiles), set up in every game with the module, and the Coffee House's ruby track;
+``coffee`` gains and pays coffee (the ``coffee`` event). What each place and card does comes with
+the module's issue.
 """
 
 from __future__ import annotations
 
 from ..modules import Module, register_module
-from . import data
+from . import coffee, data, parts  # noqa: F401  (register the module's state, set-up and coffee)
 
 MOCHA = register_module(
     Module(
