@@ -141,7 +141,9 @@ Mocha & Baksheesh
 first, or None beside the board), ``barrier_controller`` (seat, -1 nobody), ``movement_tiles`` /
 ``encounter_tiles`` (the Tavern piles' coffee costs, top first), ``baksheesh`` (side "a" or "b"))
 and each player's ``mocha_player`` (``MochaPlayer``: ``coffee``, ``tavern_tiles``); set up by
-``setup.SETUPS``. The Coffee House is a ruby track (``coffee_house``). Events: ``coffee`` {n
+``setup.SETUPS``. The Coffee House is a ruby track (``coffee_house``). The deck ``guild``
+(``mocha.guild_deck``): items ``g1``-``g20``, the Guild Hall's pile, a face-up discard pile and
+each player's hidden hand (``Player.hands["guild"]``), never a bonus card. Events: ``coffee`` {n
 (the change: negative when paid), why, total}.
 
 Tokens, blocked edges and ruby tracks
