@@ -20,7 +20,8 @@ Players (`POLICIES`, by name; `get_policy(name)` raises ``ValueError`` for an un
   the option whose end of turn scores best (`evaluation`): rubies first, then progress towards
   the next ruby at each source (`progress`), then Lira, goods, extensions, mosque tiles,
   assistants, cards and the best place within reach next turn (`prospects`); Tea House calls
-  by expectation (`tea_house`). Options that meet chance are averaged over a few deals. A
+  by expectation (`tea_house`). A module adds its own sources, holdings and places
+  (`modules.ModuleValuation`; Mocha & Baksheesh in `mocha`). Options that meet chance are averaged over a few deals. A
   budget of engine calls per decision keeps it fast (see ``python -m bot bench``).
 
 ``python -m bot arena`` plays seeded games between policies and prints who wins.
@@ -33,6 +34,7 @@ from collections.abc import Callable
 
 from bot.engine import Decision, View
 
+from . import mocha as _mocha  # noqa: F401  (registers the module's valuation)
 from .greedy import greedy_policy
 from .random_player import random_policy
 

@@ -16,6 +16,7 @@ from bot.engine.state import GameState, Player
 from bot.engine.undo import after_last_round
 
 from . import values
+from .modules import valuations
 from .progress import completions
 from .prospects import next_turn
 
@@ -51,14 +52,17 @@ def score_key(g: GameState, seat: int) -> tuple[object, ...]:
         p.rubies, p.mosque_tiles, p.cards, b.sultan_rubies, b.gemstone_rubies, b.mosque_tiles,
         b.mosque_rubies, b.wainwright_extensions, b.wainwright_rubies, b.mail, b.small_demand[0],
         b.large_demand[0], b.neutral_merchants, tuple(q.merchant for q in g.players),
+        *b.parts.values(), *p.parts.values(), *p.hands.items(),
     )
 
 
 def holdings(g: GameState, p: Player) -> float:
     v = values.RUBY * p.rubies + values.LIRA * p.lira
     v += sum(n * values.GOOD[c] for c, n in zip(GOODS, p.goods, strict=True))
-    done = completions(g.board, p)
-    v += values.SOURCE * sum(w * c * c for w, c in zip(values.SOURCE_RANK_WEIGHTS, done, strict=True))
+    modules = valuations(g.settings)
+    done = completions(g.board, p, [source(g, p) for m in modules for source in m.sources])
+    # the best sources count (a module that adds sources leaves the weakest out)
+    v += values.SOURCE * sum(w * c * c for w, c in zip(values.SOURCE_RANK_WEIGHTS, done, strict=False))
     v += values.EXTENSION * p.extensions
     v += sum(values.TILE_ABILITY[c] for c in p.mosque_tiles)
     stack = values.ASSISTANTS_IN_STACK
@@ -66,6 +70,8 @@ def holdings(g: GameState, p: Player) -> float:
     if p.family == POLICE_STATION:
         v += values.FAMILY_HOME
     v += sum(values.CARD.get(c, values.UNKNOWN_CARD) for c in p.cards)
+    for m in modules:
+        v += sum(holding(g, p) for holding in m.holdings)
     return v
 
 

@@ -3,11 +3,13 @@
 Each source gives a completion between 0 (nothing gathered) and 1 (the ruby can be taken on
 arrival): the Sultan's Palace by the goods its next space asks for, the Gemstone Dealer by Lira
 against its price, each Mosque by its two tiles (and the goods the missing tile needs), the
-Wainwright by wheelbarrow extensions. Sources without rubies left are left out.
+Wainwright by wheelbarrow extensions. Sources without rubies left are left out. A module adds its
+own sources (`modules.ModuleValuation.sources`), ranked with these.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import cache
 
 from bot.engine.components import (
@@ -87,9 +89,10 @@ def wainwright(board: Board, p: Player) -> float:
     return (p.extensions + 0.3 * saved) / MAX_EXTENSIONS
 
 
-def completions(board: Board, p: Player) -> list[float]:
-    """Completion of every source, best first."""
+def completions(board: Board, p: Player, more: Iterable[float] = ()) -> list[float]:
+    """Completion of every source (the base game's and `more`, the modules' own), best first."""
     found = [sultan(board, p), gemstone(board, p), wainwright(board, p)]
     found.extend(mosque(board, p, m) for m in MOSQUE_COLOURS)
+    found.extend(more)
     found.sort(reverse=True)
     return found

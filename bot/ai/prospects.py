@@ -45,16 +45,22 @@ from bot.engine.places.markets import best_sale, demand, revenue
 from bot.engine.state import GameState, Player, Step
 
 from . import values
+from .modules import VALUATIONS, valuations
 from .progress import sultan_wants
 from .tea_house import best_call, expected_payout
 
 Gain = Callable[[GameState, Player, int], float]
 
 
+def nothing(g: GameState, p: Player, place: int) -> float:
+    return 0.0
+
+
 def action_codes(g: GameState, p: Player, place: int) -> list[str]:
     """The codes the action at `place` would offer `p` now, as the engine decides them (none:
     the action cannot be taken)."""
-    return [o.code for o in PLACES[place].options(g, p.seat, Step("action", p.seat, place))]
+    found = PLACES.get(place)
+    return [o.code for o in found.options(g, p.seat, Step("action", p.seat, place))] if found else []
 
 
 def ruby_ready(g: GameState, p: Player, place: int) -> float:
@@ -153,10 +159,26 @@ def next_turn(g: GameState, p: Player) -> float:
     the turn would end at the assistant step is worth nothing, and the fees to the merchants
     there are taken off (a place whose fees cannot be paid is worth nothing)."""
     best = 0.0
+    gains = gains_of(g)
     for place in reachable(grid_of(g), p.merchant):
         if not turn_goes_on_at(g, p.seat, place):
             continue
         cost = fee(g, p.seat, place)[2]
         if cost <= p.lira:
-            best = max(best, GAINS[place](g, p, place) - cost)
+            best = max(best, gains.get(place, nothing)(g, p, place) - cost)
     return best
+
+
+_GAINS_OF: dict[tuple[tuple[str, ...], int], dict[int, Gain]] = {}
+
+
+def gains_of(g: GameState) -> dict[int, Gain]:
+    """The gains of every place in this game: the base game's and those its modules register."""
+    key = (g.settings.expansions, len(VALUATIONS))  # a valuation registered later is seen
+    found = _GAINS_OF.get(key)
+    if found is None:
+        found = dict(GAINS)
+        for m in valuations(g.settings):
+            found.update(m.gains)
+        _GAINS_OF[key] = found
+    return found

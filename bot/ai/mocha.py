@@ -1,0 +1,77 @@
+"""The greedy player's valuation of Mocha & Baksheesh: coffee, guild cards, Tavern tiles, the
+Coffee House as a ruby source, and the next-turn worth of places 17-20.
+
+Rough exchange rates in Lira, like `values`: coffee comes at about 1 Lira a bag at the Roasting
+Plant (2 Lira for 2) and 2 Lira at the Coffee trader, and buys rubies at the Coffee House and
+Tavern tiles; a guild card replaces a whole turn; a Tavern tile saves coffee or Lira on later
+turns.
+"""
+
+from __future__ import annotations
+
+from bot.engine.mocha import data
+from bot.engine.mocha.parts import BOARD, PLAYER, MochaBoard, MochaPlayer
+from bot.engine.state import Board, GameState, Player
+
+from . import values
+from .modules import Gain, ModuleValuation, register_valuation
+from .prospects import action_codes
+
+COFFEE = 1.5  # one bag of coffee
+GUILD_CARD = 7.0  # a guild card in hand (a turn's worth, chosen when it suits)
+TAVERN_TILE = 8.0  # a Tavern tile in front of the player
+ROASTING = 2.0 * COFFEE - 1.0  # next turn: 2 coffee for what one option costs, roughly
+GUILD_HALL = COFFEE + GUILD_CARD * 0.5  # 1 coffee and the better of two cards (one goes back)
+TAVERN = 5.0  # a Tavern option that can be paid
+
+
+def _board(board: Board) -> MochaBoard | None:
+    part = board.parts.get(BOARD)
+    return part if isinstance(part, MochaBoard) else None
+
+
+def _player(p: Player) -> MochaPlayer | None:
+    part = p.parts.get(PLAYER)
+    return part if isinstance(part, MochaPlayer) else None
+
+
+def coffee_house(g: GameState, p: Player) -> float:
+    """Completion of the Coffee House's next ruby: coffee held against its price."""
+    board, mine = _board(g.board), _player(p)
+    if board is None or mine is None or not board.coffee_house_rubies:
+        return 0.0
+    return min(1.0, mine.coffee / data.coffee_house_price(board.coffee_house_rubies))
+
+
+def held(g: GameState, p: Player) -> float:
+    mine = _player(p)
+    if mine is None:
+        return 0.0
+    guild = len(p.hands.get("guild", ()))
+    return COFFEE * mine.coffee + GUILD_CARD * guild + TAVERN_TILE * len(mine.tavern_tiles)
+
+
+def _if_possible(worth: float) -> Gain:
+    def gain(g: GameState, p: Player, place: int) -> float:
+        return worth if action_codes(g, p, place) else 0.0
+
+    return gain
+
+
+def coffee_house_gain(g: GameState, p: Player, place: int) -> float:
+    return values.READY_RUBY if action_codes(g, p, place) else 0.0
+
+
+VALUATION = register_valuation(
+    ModuleValuation(
+        module=data.MODULE,
+        sources=(coffee_house,),
+        holdings=(held,),
+        gains={
+            data.ROASTING_PLANT: _if_possible(ROASTING),
+            data.GUILD_HALL: _if_possible(GUILD_HALL),
+            data.TAVERN: _if_possible(TAVERN),
+            data.COFFEE_HOUSE: coffee_house_gain,
+        },
+    )
+)

@@ -1,0 +1,54 @@
+"""What the greedy player knows about a module: each module that adds places, resources or ruby
+sources registers a `ModuleValuation`, consulted only in games where the module is in play.
+
+The base game's valuation lives in `evaluation`, `progress` and `prospects`; a module adds to it
+rather than branching there:
+
+- ``sources``: the completion (0-1) of each ruby source the module adds (the Coffee House), ranked
+  with the base game's sources;
+- ``holdings``: the worth, in Lira, of what a player holds of the module (coffee, guild cards,
+  Tavern tiles);
+- ``gains``: the next-turn estimate of each place the module adds (see `prospects`).
+
+The score cache's key (`evaluation.score_key`) already reads every module part and hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from bot.engine.modules import in_play
+from bot.engine.settings import GameSettings
+from bot.engine.state import GameState, Player
+
+Gain = Callable[[GameState, Player, int], float]
+Source = Callable[[GameState, Player], float]
+Holding = Callable[[GameState, Player], float]
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleValuation:
+    module: str
+    sources: tuple[Source, ...] = ()
+    holdings: tuple[Holding, ...] = ()
+    gains: Mapping[int, Gain] = field(default_factory=dict)
+
+
+VALUATIONS: list[ModuleValuation] = []
+_ACTIVE: dict[tuple[str, ...], tuple[ModuleValuation, ...]] = {}
+
+
+def register_valuation(valuation: ModuleValuation) -> ModuleValuation:
+    VALUATIONS.append(valuation)
+    _ACTIVE.clear()
+    return valuation
+
+
+def valuations(settings: GameSettings) -> tuple[ModuleValuation, ...]:
+    """The valuations of the modules in play (none in a base game), worked out once per set."""
+    found = _ACTIVE.get(settings.expansions)
+    if found is None:
+        play = in_play(settings.expansions)
+        found = _ACTIVE[settings.expansions] = tuple(v for v in VALUATIONS if v.module in play)
+    return found
