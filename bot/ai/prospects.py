@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import lru_cache
 
-from bot.engine.board import grid_of
+from bot.engine.board import blocked_for, grid_of
 from bot.engine.components import (
     BLACK_MARKET,
     CARAVANSARY,
@@ -38,7 +38,7 @@ from bot.engine.components import (
     WAINWRIGHT,
     WAREHOUSE_GOOD,
 )
-from bot.engine.layouts import Grid
+from bot.engine.layouts import NO_EDGES, Edges, Grid
 from bot.engine.movement import fee, turn_goes_on_at
 from bot.engine.places import PLACES
 from bot.engine.places.markets import best_sale, demand, revenue
@@ -149,9 +149,10 @@ GAINS: dict[int, Gain] = {
 
 
 @lru_cache(maxsize=1024)
-def reachable(grid: Grid, place: int) -> tuple[int, ...]:
-    """Places a normal move (one or two steps) reaches from `place`."""
-    return grid.within(place, 1, 2)
+def reachable(grid: Grid, place: int, blocked: Edges = NO_EDGES) -> tuple[int, ...]:
+    """Places a normal move (one or two steps) reaches from `place`, around the edges `blocked`
+    for the mover (the Barrier)."""
+    return grid.within(place, 1, 2, blocked)
 
 
 def next_turn(g: GameState, p: Player) -> float:
@@ -160,7 +161,7 @@ def next_turn(g: GameState, p: Player) -> float:
     there are taken off (a place whose fees cannot be paid is worth nothing)."""
     best = 0.0
     gains = gains_of(g)
-    for place in reachable(grid_of(g), p.merchant):
+    for place in reachable(grid_of(g), p.merchant, blocked_for(g, p.seat)):
         if not turn_goes_on_at(g, p.seat, place):
             continue
         cost = fee(g, p.seat, place)[2]

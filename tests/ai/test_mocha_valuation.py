@@ -6,7 +6,10 @@ from __future__ import annotations
 from bot.ai.evaluation import evaluate, holdings
 from bot.ai.modules import valuations
 from bot.ai.progress import completions
+from bot.ai.prospects import reachable
 from bot.engine import GameSettings, new_game, preview_settings
+from bot.engine.board import grid_of
+from bot.engine.layouts import edge
 from bot.engine.mocha.guild_deck import GUILD_DECK
 from bot.engine.mocha.parts import set_mocha_player
 
@@ -48,3 +51,15 @@ def test_the_score_cache_tells_coffee_apart() -> None:
     plain = evaluate(g, 0)
     set_mocha_player(g, 0, coffee=4)
     assert evaluate(g, 0) > plain
+
+
+def test_the_next_turn_estimate_goes_around_a_barrier() -> None:
+    """A place behind an edge blocked for the mover is reached only by a detour: from a corner
+    with the edge to its right-hand neighbour blocked, that neighbour (3 steps round) and the
+    place beyond it are out of a normal move's reach."""
+    g = _mocha()
+    grid = grid_of(g)
+    corner, right, beyond = g.layout[0], g.layout[1], g.layout[2]
+    assert {right, beyond} <= set(reachable(grid, corner))
+    around = reachable(grid, corner, frozenset({edge(corner, right)}))
+    assert right not in around and beyond not in around and g.layout[g.width] in around
