@@ -11,21 +11,30 @@ from bot.ai import get_policy
 from bot.discord_ui import ids
 from tests.discord_ui import botkit
 from tests.discord_ui.fakecord import Fakecord
+from tests.playable import mocha_playable  # noqa: F401  (a fixture, asked for by name)
 from tests.service.helpers import FakeClock
 
 
-async def test_a_whole_three_player_game(fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("game", ["base", "mocha"])
+async def test_a_whole_three_player_game(
+    fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest, game: str
+) -> None:
+    """The base game and each module's game (Mocha & Baksheesh held playable while its rules
+    land: its places act as far as they are merged)."""
     botkit.cheap_images(monkeypatch)
+    if game == "mocha":
+        request.getfixturevalue("mocha_playable")
     svc = await botkit.open_service(tmp_path, FakeClock())
     try:
         srv = fake.basic_server()
         await fake.start_bot(botkit.factory(tmp_path, svc))
         table = botkit.Table(fake, srv, svc)
-        await table.open(seats=3)
+        await table.open(seats=3, **({} if game == "base" else {"game": game}))
         await table.start()
         choices = await table.play_out(get_policy("greedy"))
-        game = await table.game()
-        assert game.row.status == "finished" and choices > 50
+        done = await table.game()
+        assert done.row.status == "finished" and choices > 50
+        assert done.state.settings.expansions == (() if game == "base" else (game,))
         end = fake.last_message(srv.channel)
         assert "Game over" in end.embed_text
         assert end.button("Rematch")
