@@ -159,6 +159,11 @@ or ``g.<colour>``; left out when waived), then ``relocate``. ``mocha.caravansary
 ``coffee`` event's ``why``: ``roasting_plant``, ``coffee_house``, ``coffee_trader``,
 ``caravansary``.
 
+Step checks (``invariants.register_step_check``; ``step_violations(before, events, after)``, run by
+the playout driver after every accepted input): ``mocha.barrier_check`` checks that every
+step-by-step move (a ``move`` event whose ``how`` is in ``STEPWISE_HOWS``, decided at a step of
+``MOVE_LENGTHS``) was possible around the edges blocked before the input.
+
 Tokens, blocked edges and ruby tracks
 -------------------------------------
 Tables a module extends by registering rows (each row states its module; None is the base game;

@@ -14,6 +14,7 @@ Caravansary's extra coffee (D-13).
 from __future__ import annotations
 
 from ..modules import Module, register_module
+from . import barrier_check as _barrier_check  # noqa: F401  (the Barrier respected by every step-wise move)
 from . import caravansary as _caravansary  # noqa: F401  (the Caravansary's coffee, D-13)
 from . import coffee, data, guild_deck, parts  # noqa: F401  (register the module's state, set-up, coffee and guild deck)
 from . import coffee_house as _coffee_house  # noqa: F401  (place 20)
