@@ -11,6 +11,7 @@ CARAVANSARY = 6
 
 
 def test_caravansary_gives_one_coffee_with_mocha() -> None:
+    """D-13: with the module the Caravansary also gives 1 coffee."""
     g = step_onto(quiet_mocha(), CARAVANSARY)
     g, events = play_events(g, "act")
     assert coffee_of(g, 0) == 1

@@ -26,6 +26,7 @@ def with_coffee(coffee: int, rubies_left: int = 5):  # type: ignore[no-untyped-d
 
 
 def test_coffee_house_pays_the_highest_uncovered_number_for_a_ruby() -> None:
+    """E-42: the price is the highest number no ruby covers (6 with all five rubies there)."""
     g = step_onto(with_coffee(8), COFFEE_HOUSE)
     d = pending(g)
     assert d is not None and d.option("act") is not None and "6 coffee" in d.option("act").label  # type: ignore[union-attr]
@@ -39,6 +40,7 @@ def test_coffee_house_pays_the_highest_uncovered_number_for_a_ruby() -> None:
 
 
 def test_coffee_house_price_rises_and_refills() -> None:
+    """E-42 and E-25: 6, 7, 8, 9, 10; the last ruby is replaced from the supply, so 10 from then on."""
     assert [next_price(with_coffee(0, left), COFFEE_HOUSE).coffee for left in (5, 4, 3, 2, 1)] == [6, 7, 8, 9, 10]  # type: ignore[union-attr]
     g = with_coffee(10, rubies_left=1)
     supply = g.board.ruby_supply

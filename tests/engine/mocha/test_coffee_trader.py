@@ -29,12 +29,14 @@ def meeting(lira: int = 5, goods: tuple[int, int, int, int] = (1, 0, 0, 0), coff
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_coffee_trader_is_placed_by_the_set_up_dice(players: int) -> None:
+    """E-58: like the Governor and the Smuggler, on the place of a 2d6 roll (2-12)."""
     for seed in range(12):
         g = new_game(preview_settings(players=players, expansions=("mocha",)), COLOURS_IN_SEAT_ORDER[:players], seed)
         assert 2 <= mocha_board(g).coffee_trader <= 12
 
 
 def test_coffee_trader_takes_two_lira_or_a_good() -> None:
+    """E-29: 1 coffee for 2 Lira or any 1 good; the dice move him after use."""
     g = meeting()
     assert kind(g) == "after" and "cof" in codes(g)
     g, events = play_events(g, "cof")
@@ -55,6 +57,7 @@ def test_coffee_trader_takes_two_lira_or_a_good() -> None:
 
 
 def test_coffee_trader_payment_is_never_coffee() -> None:
+    """E-43: coffee never pays for "any good"."""
     g = meeting(lira=1, goods=(0, 0, 0, 0), coffee=4)
     # coffee cannot pay him (E-43): with nothing else he is not offered and the turn ends
     assert g.turn.player == 1 and coffee_of(g, 0) == 4
@@ -84,6 +87,7 @@ class _EveryCost(Waiver):
 
 
 def test_coffee_trader_cost_is_waived_by_a_waiver_and_he_still_moves() -> None:
+    """E-29: with the Encounter tile the cost is waived but the token still relocates."""
     waiver = WAIVERS.add(_EveryCost())
     try:
         g = meeting(lira=0, goods=(0, 0, 0, 0))  # nothing to pay with, but nothing owed either

@@ -15,6 +15,7 @@ from tests.engine.mocha.core_helpers import done, edit, give_coffee, give_guild,
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_six_rubies_win_at_any_player_count(players: int) -> None:
+    """The rulebook's end of the expansion: 6 rubies trigger it whatever the player count."""
     g = quiet_mocha(players)
     assert ruby_target(players, len(g.settings.expansions)) == 6
     g = edit(g)
@@ -28,6 +29,7 @@ def test_six_rubies_win_at_any_player_count(players: int) -> None:
 
 
 def test_coffee_and_guild_cards_never_break_a_tie() -> None:
+    """E-56: rubies, Lira, goods (coffee excluded), bonus cards (guild cards excluded), then shared."""
     g = edit(quiet_mocha(3))
     for p in g.players:
         p.lira, p.goods = 10, (1, 1, 0, 0)
@@ -42,3 +44,20 @@ def test_coffee_and_guild_cards_never_break_a_tie() -> None:
     g.players[2].goods = (1, 1, 1, 0)  # a good does break it, coffee did not
     g = done(g)
     assert winners(g) == [2]
+
+
+def test_guild_cards_are_never_bonus_cards_for_the_governor_or_the_caravansary() -> None:
+    """E-19, E-29, E-60: neither the Governor's payment nor the Caravansary's discard offers a
+    guild card (only the Roasting Plant takes one)."""
+    from bot.engine import Step
+    from bot.engine.machine import KINDS
+    from tests.engine.helpers import give
+
+    g = edit(quiet_mocha(3))
+    give(g, 0, "sultan2")
+    give_guild(g, 0, "g5")
+    g.players[0].lira = 0
+    g = done(g)
+    for kind in ("gov_pay", "card_discard"):
+        offered = KINDS[kind].options(g, Step(kind, 0, 6))
+        assert offered is not None and [o.code for o in offered] == ["d.sultan2"], kind

@@ -23,6 +23,7 @@ def at_the_roasting_plant(lira: int = 5, goods: tuple[int, int, int, int] = (1, 
 
 
 def test_roasting_plant_offers_each_deal_once_for_up_to_six_coffee() -> None:
+    """E-40 (D-15): each of the three deals at most once per action, 2 coffee each, 6 at most."""
     g = at_the_roasting_plant(cards=("sultan2",))
     assert kind(g) == "action" and "act" in codes(g)
     g = play(g, "act")
@@ -50,6 +51,7 @@ def test_roasting_plant_lira_option_pays_two_lira_for_two_coffee() -> None:
 
 
 def test_roasting_plant_good_option_never_takes_coffee() -> None:
+    """E-40, E-43: the good paid is one of the four goods, never coffee."""
     g = edit(quiet_mocha())
     g.players[0].lira = 1
     g.players[0].goods = (0, 0, 0, 0)
@@ -67,6 +69,7 @@ def test_roasting_plant_good_option_never_takes_coffee() -> None:
 
 
 def test_roasting_plant_card_option_discards_a_bonus_or_a_guild_card_privately() -> None:
+    """E-60: the Roasting Plant is the one place that takes a bonus card or a guild card."""
     g = edit(quiet_mocha())
     g.players[0].lira = 0
     g.players[0].goods = (0, 0, 0, 0)
