@@ -157,7 +157,8 @@ placed in ``MochaBoard.coffee_trader``): 1 coffee at once, then the step ``cof_p
 or ``g.<colour>``; left out when waived), then ``relocate``. ``mocha.caravansary``: an
 ``ACTION_HOOKS`` entry, 1 coffee whenever the Caravansary's action is carried out (D-13). The
 ``coffee`` event's ``why``: ``roasting_plant``, ``coffee_house``, ``coffee_trader``,
-``caravansary``.
+``caravansary``. Chance: the set-up rolls one more pair of dice for the Coffee trader, after the
+Governor's and the Smuggler's; each relocation after his use is one roll (``script_dice``).
 
 Step checks (``invariants.register_step_check``; ``step_violations(before, events, after)``, run by
 the playout driver after every accepted input): ``mocha.barrier_check`` checks that every

@@ -103,3 +103,12 @@ def test_coffee_trader_cost_is_waived_by_a_waiver_and_he_still_moves() -> None:
 def test_a_base_game_has_no_coffee_trader() -> None:
     g = new_game(preview_settings(players=3), COLOURS_IN_SEAT_ORDER[:3], 1)
     assert not g.board.parts
+
+
+def test_coffee_trader_relocation_follows_the_chance_script() -> None:
+    """His relocation is one roll of the dice: a scripted roll of 4 and 5 puts him on place 9."""
+    from bot.engine import set_chance_script
+
+    g = set_chance_script(meeting(), dice=[(4, 5)])
+    g = play(g, "cof", "pay")
+    assert mocha_board(g).coffee_trader == 9
