@@ -13,7 +13,7 @@ from .. import describe
 from ..decision import Option
 from ..machine import Tx
 from ..places import Place, place
-from ..places.rubies import ruby_track, take_track_ruby
+from ..places.rubies import next_price, ruby_track, take_track_ruby
 from ..state import GameState, Step
 from . import data
 from .coffee import COFFEE_WHY, coffee_of, pay_coffee
@@ -26,12 +26,12 @@ describe.RUBY_FROM["coffee_house"] = "from the Coffee House"
 
 def coffee_house_price(g: GameState, step: Step) -> int | None:
     """The coffee the next ruby costs at this action (None: the track holds none)."""
-    left = ruby_track(data.COFFEE_HOUSE).left(g)
-    if not left:
+    price = next_price(g, data.COFFEE_HOUSE)
+    if price is None:
         return None
     if step.tag == GUILD20_TAG:
-        return data.guild20_coffee(left)
-    return data.coffee_house_price(left)
+        return data.guild20_coffee(ruby_track(data.COFFEE_HOUSE).left(g))
+    return price.coffee
 
 
 @place
