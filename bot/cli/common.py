@@ -61,16 +61,17 @@ def add_modules_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def modules_from_arguments(args: argparse.Namespace) -> tuple[str, ...]:
+def modules_from_arguments(args: argparse.Namespace, preview: bool = False) -> tuple[str, ...]:
     """The value of GameSettings.expansions that --modules names (`modules.parse_modules`); an
     unknown name, or a game that is not playable yet, raises `UsageError` with the engine's one
-    sentence ("Mocha & Baksheesh is not playable yet.")."""
+    sentence ("Mocha & Baksheesh is not playable yet."). With `preview` (soak) a game that is not
+    playable yet is accepted: its rules are checked before it lands."""
     try:
         expansions = modules.parse_modules(args.modules)
     except ValueError as exc:
         raise UsageError(str(exc)) from None
     game = modules.game_of(expansions)
-    problem = modules.settings_problem(expansions, game.layouts[0])
+    problem = modules.settings_problem(expansions, game.layouts[0], preview)
     if problem:
         raise UsageError(problem)
     return expansions

@@ -1,8 +1,8 @@
 """The shared playout driver: uniform-random players, varied game configurations and a checked game.
 
 `check_game` plays one seeded game through the engine's public entry points (`pending`/`apply`,
-now and then `undo` and `forfeit_turn`), checks the invariants of `bot.engine.invariants` along
-the way and finally that the event log replays to the same state. With `compare_playout` it also
+now and then `undo` and `forfeit_turn`), checks the invariants of `bot.engine.invariants` (and
+its step checks of every accepted input, such as the Barrier's) along the way and finally that the event log replays to the same state. With `compare_playout` it also
 plays the same choices through the playout path (`bot.engine.playout.Playout`, started again from
 the full path's state after an undo or a forfeit) and checks that it names the same decision at
 every step and ends in the same state. It never raises for an engine
@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 import traceback
+import typing
 from dataclasses import dataclass, field
 
 from bot.engine import (
@@ -32,8 +33,8 @@ from bot.engine import (
     undo,
 )
 from bot.engine.components import COLOURS
-from bot.engine.invariants import violations
-from bot.engine.modules import game_of, game_title
+from bot.engine.invariants import step_violations, violations
+from bot.engine.modules import game_of, game_title, in_play
 from bot.engine.playout import Playout as PlayoutPath
 from bot.engine.playout import disagreement, snapshot
 from bot.engine.settings import VARIANTS, LayoutName
@@ -70,18 +71,37 @@ def game_label(settings: GameSettings) -> str:
     return ", ".join(parts)
 
 
+# The rule options a module's games also cycle through (after the move-card option), by module.
+MODULE_RULES: dict[str, tuple[str, ...]] = {"mocha": ("two_player_tavern_tiles",)}
+
+
+def module_rules(expansions: tuple[str, ...]) -> tuple[str, ...]:
+    """The rule options `config_for` cycles through for a game of these modules (implied ones too)."""
+    play = in_play(expansions)
+    return tuple(rule for module, rules in MODULE_RULES.items() if module in play for rule in rules)
+
+
 def config_for(index: int, seed: int = 0, expansions: tuple[str, ...] = ()) -> GameSettings:
     """A varied game: game `index` of a series starting at `seed` (only their sum counts, so game
     i of `soak --seed S` is game 0 of `soak --seed S+i`) with the modules `expansions`.
     Consecutive indices cycle through 2-5 players, then the layouts the game allows (the base
     game's four: 128 combinations in all), then the variants (Neutral Assistants only for 2-4
-    players), then the move-card rule option."""
+    players), then the move-card rule option, then each rule option of the modules in play
+    (`MODULE_RULES`: Mocha & Baksheesh's `two_player_tavern_tiles`). A game whose modules are
+    not playable yet is built as a preview (the tests and soak play it before it lands)."""
     k = index + seed
     players = 2 + k % 4
-    layouts = game_of(expansions).layouts
+    game = game_of(expansions)
+    layouts = game.layouts
     layout = layouts[(k // 4) % len(layouts)]
     variants = (k // (4 * len(layouts))) % 4
     walk = (k // (16 * len(layouts))) % 2
+    rules: dict[str, object] = {"move_card_semantics": "walk"} if walk else {}
+    period = 32 * len(layouts)
+    for name in module_rules(expansions):
+        values = typing.get_args(RuleOptions.model_fields[name].annotation)
+        rules[name] = values[(k // period) % len(values)]
+        period *= len(values)
     return GameSettings.model_validate(
         {
             "players": players,
@@ -89,8 +109,9 @@ def config_for(index: int, seed: int = 0, expansions: tuple[str, ...] = ()) -> G
             "layout": layout,
             "neutral_assistants": bool(variants & 1) and players <= 4,
             "caravan_leader": bool(variants & 2),
-            "rules": RuleOptions(move_card_semantics="walk") if walk else RuleOptions(),
-        }
+            "rules": RuleOptions.model_validate(rules) if rules else RuleOptions(),
+        },
+        context={"preview": not game.playable},
     )
 
 
@@ -138,7 +159,7 @@ def play(settings: GameSettings, seed: int, *, turn_cap: int = 5000) -> Playout:
 
 def check_game(
     settings: GameSettings, seed: int, *, every: int = 1, option_sample: float = 0.0, turn_cap: int = 5000,
-    compare_playout: bool = False,
+    compare_playout: bool = False, decision_cap: int | None = None,
 ) -> GameReport:
     """Play one seeded game between random players and check it (see the module docstring).
 
@@ -146,7 +167,8 @@ def check_game(
     `option_sample`: the fraction of steps where every offered option is applied to the
     pre-step state and each result is checked too; `turn_cap`: a game still running after this
     many turns fails; `compare_playout`: the playout path follows the game and must agree with it
-    (the first disagreement is reported and ends the comparison, not the game)."""
+    (the first disagreement is reported and ends the comparison, not the game); `decision_cap`:
+    stop without failing after this many decisions (the replay is still checked)."""
     report = GameReport(seed, settings)
     where = f"seed {seed} ({game_label(settings)})"
     player = RandomPlayer(seed)
@@ -165,6 +187,9 @@ def check_game(
                 report.failures.append(f"{where}: still running after {turn_cap} turns")
                 shadow = None  # the playout path has nothing to finish against
                 break
+            if decision_cap is not None and report.decisions >= decision_cap:
+                shadow = None  # nothing to finish against: the game stops here
+                break
             at = f"{where}, turn {state.turns}, decision {d.decision_id} ({d.kind}, seat {d.player})"
             if shadow is not None and not shadow.agrees(state, at):
                 shadow = None
@@ -180,10 +205,15 @@ def check_game(
                     shadow.restart(state)
             else:
                 code = player.choose(d)
+                before = state
                 state, evs = apply(state, d.player, d.decision_id, code)
                 events += evs
                 report.decisions += 1
                 label = f"{at} after {code!r}"
+                broken = step_violations(before, evs, state)
+                if broken:
+                    report.failures.append(f"{label}: " + "; ".join(broken))
+                    break
                 if shadow is not None and not shadow.choose(code, at):
                     shadow = None
                 # now and then take the choice back, sometimes several in a row

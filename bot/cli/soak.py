@@ -10,7 +10,7 @@ import sys
 import time
 from collections.abc import Iterator
 
-from bot.engine.modules import game_title
+from bot.engine.modules import game_of, game_title
 from bot.settings import bot_command
 
 from .common import ToolParser, UsageError, add_modules_argument, modules_from_arguments, usage_error
@@ -78,7 +78,7 @@ def main(argv: list[str]) -> int:
             parser.error("--turn-cap must be at least 1")
         if not 0.0 <= args.option_sample <= 1.0:
             parser.error("--option-sample must be between 0 and 1")
-        expansions = modules_from_arguments(args)
+        expansions = modules_from_arguments(args, preview=True)  # a module not playable yet is soaked too
     except UsageError as exc:
         return usage_error("soak", exc)
     jobs: list[_Job] = [
@@ -96,6 +96,8 @@ def main(argv: list[str]) -> int:
     failed = [r for r in reports if not r.ok]
     turns = [r.turns for r in reports]
     game = f", {game_title(expansions)}" if expansions else ""
+    if not game_of(expansions).playable:
+        game += ", a preview: not playable yet"
     print(f"games: {len(reports)} (seeds {args.seed}..{args.seed + args.games - 1}{game})")
     print(f"failures: {len(failed)}")
     for r in failed:

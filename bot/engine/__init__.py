@@ -146,6 +146,25 @@ and each player's ``mocha_player`` (``MochaPlayer``: ``coffee``, ``tavern_tiles`
 each player's hidden hand (``Player.hands["guild"]``), never a bonus card. Events: ``coffee`` {n
 (the change: negative when paid), why, total}.
 
+The Roasting Plant (``mocha.roasting_plant``): its action ``act`` queues the step ``roast`` (``n``:
+the deals made, bit 1 Lira, 2 good, 4 card), asked until each deal is made or ``done`` (offered
+after the first): ``lira``, ``g.<colour>`` (never coffee), ``d.<kind>`` a bonus card or ``gd.g<N>``
+a guild card (both private), 2 coffee each. The Coffee House (``mocha.coffee_house``): ``act`` pays
+the track's coffee price and takes its ruby (refill included); an action step tagged ``g20``
+(guild card #20) pays half, rounded up, and ``places.can_act`` says whether that is affordable.
+The Coffee trader (``mocha.coffee_trader``) is the neutral token ``cof`` (tag ``coffee_trader``,
+placed in ``MochaBoard.coffee_trader``): 1 coffee at once, then the step ``cof_pay`` (``pay`` 2 Lira
+or ``g.<colour>``; left out when waived), then ``relocate``. ``mocha.caravansary``: an
+``ACTION_HOOKS`` entry, 1 coffee whenever the Caravansary's action is carried out (D-13). The
+``coffee`` event's ``why``: ``roasting_plant``, ``coffee_house``, ``coffee_trader``,
+``caravansary``. Chance: the set-up rolls one more pair of dice for the Coffee trader, after the
+Governor's and the Smuggler's; each relocation after his use is one roll (``script_dice``).
+
+Step checks (``invariants.register_step_check``; ``step_violations(before, events, after)``, run by
+the playout driver after every accepted input): ``mocha.barrier_check`` checks that every
+step-by-step move (a ``move`` event whose ``how`` is in ``STEPWISE_HOWS``, decided at a step of
+``MOVE_LENGTHS``) was possible around the edges blocked before the input.
+
 Tokens, blocked edges and ruby tracks
 -------------------------------------
 Tables a module extends by registering rows (each row states its module; None is the base game;

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import cache
 
 from .cards import PLAY_OF
@@ -16,7 +16,7 @@ from .components import (
     mosque_tile_values,
     ruby_target,
 )
-from .decision import CODE_RE, MAX_LABEL, MAX_PRIVATE_OPTIONS, MAX_PUBLIC_OPTIONS, Decision
+from .decision import CODE_RE, MAX_LABEL, MAX_PRIVATE_OPTIONS, MAX_PUBLIC_OPTIONS, Decision, Event
 from .decks import BONUS_DECK, Deck, decks_in_play
 from .machine import pending
 from .places.rubies import rubies_on_tracks
@@ -31,6 +31,24 @@ INVARIANTS: Registry[Check] = Registry("invariants")  # a module's own checks, e
 
 def register_invariant(check: Check, module: str) -> Check:
     return INVARIANTS.add(check, module)
+
+
+# Checks of one accepted input: the state before it, the events it produced and the state after
+# (what a state alone cannot tell, such as whether a step-by-step move crossed a Barrier).
+StepCheck = Callable[[GameState, Sequence[Event], GameState], list[str]]
+STEP_CHECKS: Registry[StepCheck] = Registry("step checks")
+
+
+def register_step_check(check: StepCheck, module: str) -> StepCheck:
+    return STEP_CHECKS.add(check, module)
+
+
+def step_violations(before: GameState, events: Sequence[Event], after: GameState) -> list[str]:
+    """Every broken rule of one accepted input (`apply`'s events), in words (empty when all hold)."""
+    out: list[str] = []
+    for check in STEP_CHECKS.active(before.settings):
+        out += check(before, events, after)
+    return out
 
 
 @cache

@@ -1,6 +1,7 @@
 """The playout path against the full path: the same decider, the same codes in the same order at
 every step, and the same final state (the stored JSON less the undo record), over seeded random
-games of every playable game, layout, variant and rule value, 2-5 players."""
+games of every playable game, layout, variant and rule value, 2-5 players; and over Mocha &
+Baksheesh games (played as a preview until the module is playable)."""
 
 from __future__ import annotations
 
@@ -108,6 +109,51 @@ def test_playout_matches_the_full_path(block: int) -> None:
     assert total > 0
     if block == 0:
         assert forfeits > 0  # the forfeit path was exercised somewhere
+
+
+# Mocha & Baksheesh before it is playable (`preview`): the same comparison over its own series.
+MOCHA_GAMES = 16
+MOCHA_WHOLE_EVERY = 5  # games 0, 5, 10, 15 (2, 3, 4 and 5 players) are played to their end
+
+
+def mocha_settings_for(index: int) -> GameSettings:
+    """Mocha game `index`: the player counts, then its layouts (first, random), then the variants;
+    `two_player_tavern_tiles` alternating every eight games, each other rule option's value drawn
+    from a generator seeded with `index`."""
+    players = 2 + index % 4
+    layout = ("first", "random")[(index // 4) % 2]
+    variants = (index // 8) % 4 if index < 8 else (index // 2) % 4
+    rng = random.Random(index)
+    rules = {name: rng.choice(values) for name, values in RULES}
+    rules["two_player_tavern_tiles"] = ("1and3", "all")[(index // 8) % 2]  # both values at 2 players
+    return GameSettings.model_validate(
+        {
+            "players": players, "expansions": ("mocha",), "layout": layout,
+            "neutral_assistants": bool(variants & 1) and players <= 4, "caravan_leader": bool(variants & 2),
+            "rules": RuleOptions(**rules),
+        },
+        context={"preview": True},
+    )
+
+
+@pytest.mark.parametrize("block", range(2))
+def test_playout_matches_the_full_path_in_mocha_games(block: int) -> None:
+    total = 0
+    for k in range(block, MOCHA_GAMES, 2):
+        n, _ = play_both(3000 + k, mocha_settings_for(k), None if k % MOCHA_WHOLE_EVERY == 0 else CAP)
+        total += n
+    assert total > 0
+
+
+def test_the_mocha_series_covers_its_layouts_variants_and_rule_values() -> None:
+    seen = [mocha_settings_for(k) for k in range(MOCHA_GAMES)]
+    assert {(s.players, s.layout) for s in seen} == {(p, lay) for p in (2, 3, 4, 5) for lay in ("first", "random")}
+    assert {(s.neutral_assistants, s.caravan_leader) for s in seen} == {
+        (a, b) for a in (False, True) for b in (False, True)
+    }
+    assert {s.rules.two_player_tavern_tiles for s in seen if s.players == 2} == {"1and3", "all"}
+    whole = [mocha_settings_for(k) for k in range(0, MOCHA_GAMES, MOCHA_WHOLE_EVERY)]
+    assert {s.players for s in whole} == {2, 3, 4, 5}
 
 
 def test_the_series_covers_every_setting() -> None:

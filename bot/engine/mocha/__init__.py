@@ -6,14 +6,20 @@ texts. What the module registers so far: its title, its places, its first-game g
 value H2). ``parts`` holds its state (``MochaBoard``: the Coffee House rubies, the Coffee
 trader, the Barrier and its controller, the Tavern piles, the Baksheesh side; ``MochaPlayer``:
 coffee and Tavern tiles), set up in every game with the module, and the Coffee House's ruby track;
-``coffee`` gains and pays coffee (the ``coffee`` event). What each place and card does comes with
-the module's issue.
+``coffee`` gains and pays coffee (the ``coffee`` event). ``roasting_plant`` and ``coffee_house``
+are places 17 and 20, ``coffee_trader`` the neutral token met in phase 4, ``caravansary`` the
+Caravansary's extra coffee (D-13).
 """
 
 from __future__ import annotations
 
 from ..modules import Module, register_module
+from . import barrier_check as _barrier_check  # noqa: F401  (the Barrier respected by every step-wise move)
+from . import caravansary as _caravansary  # noqa: F401  (the Caravansary's coffee, D-13)
 from . import coffee, data, guild_deck, parts  # noqa: F401  (register the module's state, set-up, coffee and guild deck)
+from . import coffee_house as _coffee_house  # noqa: F401  (place 20)
+from . import coffee_trader as _coffee_trader  # noqa: F401  (the neutral token)
+from . import roasting_plant as _roasting_plant  # noqa: F401  (place 17)
 
 MOCHA = register_module(
     Module(

@@ -1,0 +1,63 @@
+"""Positions for the Mocha & Baksheesh rule tests of places 17 and 20, the Coffee trader and the
+Caravansary's coffee: a quiet game (empty hands, neutral tokens off the board) and a seat's
+merchant stepped onto a place."""
+
+from __future__ import annotations
+
+from bot.engine import GameState, new_game, preview_settings, validate
+from bot.engine.decks import deck_named
+from bot.engine.mocha.parts import set_mocha_board, set_mocha_player
+from tests.engine.helpers import COLOURS_IN_SEAT_ORDER, codes, kind, play
+
+
+def quiet_mocha(players: int = 3, seed: int = 1) -> GameState:
+    """A Mocha game on the first-game layout with empty hands (cards back in the draw pile) and
+    the Governor, Smuggler and Coffee trader off the board."""
+    g = new_game(
+        preview_settings(players=players, expansions=("mocha",)), COLOURS_IN_SEAT_ORDER[:players], seed
+    ).copy()
+    for p in g.players:
+        g.draw_pile = tuple(sorted(g.draw_pile + p.cards))
+        p.cards = ()
+    g.board.governor = 0
+    g.board.smuggler = 0
+    set_mocha_board(g, coffee_trader=0)
+    return validate(g, preview=True)
+
+
+def edit(g: GameState) -> GameState:
+    """A copy of `g` that may be edited by hand (pass it to `done` after)."""
+    return g.copy()
+
+
+def done(g: GameState) -> GameState:
+    return validate(g, preview=True)
+
+
+def give_coffee(g: GameState, seat: int, n: int) -> None:
+    set_mocha_player(g, seat, coffee=n)
+
+
+def give_guild(g: GameState, seat: int, *cards: str) -> None:
+    """Move guild cards from the Guild Hall's pile into a hand (edits `g`)."""
+    deck = deck_named("guild")
+    pile = list(deck.pile(g))
+    for c in cards:
+        pile.remove(c)
+    deck.set_pile(g, tuple(pile))
+    p = g.players[seat]
+    deck.set_hand(p, tuple(sorted(deck.hand(p) + cards)))
+
+
+def step_onto(g: GameState, place: int) -> GameState:
+    """The current player's merchant steps onto `place` from its first neighbour and handles the
+    assistant there; returns the next decision (the action, as a rule)."""
+    from bot.engine.board import grid_of
+
+    g = g.copy()
+    g.players[g.turn.player].merchant = grid_of(g).neighbours(place)[0]
+    g = play(done(g), f"go.{place}")
+    for code in ("a.collect", "a.leave"):
+        if kind(g) == "assistant" and code in codes(g):
+            return play(g, code)
+    return g
