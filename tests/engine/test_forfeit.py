@@ -319,12 +319,34 @@ STEPS: dict[str, tuple[Callable[[], GameState], str, Check]] = {
     "action_again": (_at_action_again, "action", lambda a, b: b.board.mail == 1),
     # the family member stays where it was sent, its action skipped
     "family_action": (_at_family_action, "action", lambda a, b: b.players[0].goods == (0, 0, 0, 0)),
+    # Mocha & Baksheesh: the Roasting Plant makes its first open deal (2 Lira) and stops there
+    "roast": (lambda: play(_at_roasting_plant(), "act"), "roast", lambda a, b: b.players[0].lira == a.players[0].lira - 2),
+    # the Coffee trader is paid with the first offer, 2 Lira (the coffee came before)
+    "cof_pay": (lambda: play(_at_coffee_trader(), "cof"), "cof_pay", lambda a, b: b.players[0].lira == a.players[0].lira - 2),
     # the second step of a choice of many values (tests.testkinds): back, then the pass; no bid
     "value_range": (
         lambda: play(base_position("test_values"), "vr.99"), "value_range",
         lambda a, b: b.players[0].lira == a.players[0].lira and b.players[0].merchant == 7,
     ),
 }
+
+
+def _at_roasting_plant() -> GameState:
+    from tests.engine.mocha.core_helpers import done, edit, quiet_mocha, step_onto
+
+    g = edit(quiet_mocha())
+    g.players[0].lira, g.players[0].goods = 5, (1, 0, 0, 0)
+    return step_onto(done(g), 17)
+
+
+def _at_coffee_trader() -> GameState:
+    from bot.engine.mocha.parts import set_mocha_board
+    from tests.engine.mocha.core_helpers import done, edit, quiet_mocha, step_onto
+
+    g = edit(quiet_mocha())
+    set_mocha_board(g, coffee_trader=5)
+    g.players[0].lira, g.players[0].goods = 5, (1, 0, 0, 0)
+    return play(step_onto(done(g), 5), "skip")
 
 
 @pytest.mark.parametrize("where", sorted(STEPS))

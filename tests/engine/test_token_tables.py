@@ -153,7 +153,10 @@ def test_a_token_kind_of_a_module_not_in_play_is_ignored() -> None:
 
 
 def test_the_base_neutral_tokens_keep_codes_order_and_flags() -> None:
-    assert [(t.code, t.tag, t.bit) for t in NEUTRAL_TOKENS.every()] == [("gov", "governor", 1), ("smug", "smuggler", 2)]
+    base = [(t.code, t.tag, t.bit) for t in NEUTRAL_TOKENS.every() if t.module is None]
+    assert base == [("gov", "governor", 1), ("smug", "smuggler", 2)]
+    modules = [(t.code, t.tag, t.bit, t.module) for t in NEUTRAL_TOKENS.every() if t.module is not None]
+    assert modules == [("cof", "coffee_trader", 4, "mocha")]  # Mocha & Baksheesh's Coffee trader
     assert (GOVERNOR.payment, SMUGGLER.reward, SMUGGLER.payment) == (("gov_pay",), ("smug_good",), ("smug_pay",))
 
 
@@ -182,7 +185,7 @@ def peddler(module: str | None = None) -> Iterator[tuple[NeutralToken, dict[str,
 
 def test_a_new_neutral_token_comes_after_the_base_ones_and_relocates_by_the_dice() -> None:
     with peddler() as (token, spot):
-        assert token.bit == 4
+        assert token.bit == 8  # after the Governor, the Smuggler and the Coffee trader (Mocha)
         g = quiet_game()
         g.board.governor = g.board.smuggler = 3
         spot["at"] = 3
