@@ -13,7 +13,10 @@ the module's issue.
 from __future__ import annotations
 
 from ..modules import Module, register_module
+from . import barrier as _barrier  # noqa: F401  (the Barrier, a blocked edge)
 from . import coffee, data, guild_deck, parts  # noqa: F401  (register the module's state, set-up, coffee and guild deck)
+from . import tavern as _tavern  # noqa: F401  (the Tavern, place 19)
+from . import tavern_tiles as _tavern_tiles  # noqa: F401  (the Movement and Encounter tiles)
 
 MOCHA = register_module(
     Module(
