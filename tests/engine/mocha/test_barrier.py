@@ -53,7 +53,7 @@ def test_barrier_blocks_the_3_or_4_card_for_others(semantics: str) -> None:
     for controller, want in ((0, expected[0]), (1, expected[1])):
         g = mocha_game(rules=RuleOptions(move_card_semantics=semantics))  # type: ignore[arg-type]
 
-        def corner(h: GameState) -> None:
+        def corner(h: GameState, controller: int = controller) -> None:
             h.players[0].merchant = 16
             give(h, 0, "move34")
             set_mocha_board(h, barrier=(8, 16), barrier_controller=controller)
