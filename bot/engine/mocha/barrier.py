@@ -24,6 +24,7 @@ from ..board import EDGE_BLOCKERS, BlockedEdge, grid_of
 from ..cards import REMOTE_TAGS
 from ..decision import Option, who
 from ..describe import register_line
+from ..invariants import register_invariant
 from ..layouts import Edge, Grid, edge
 from ..machine import StepKind, Tx, pop, push, register
 from ..places import can_act
@@ -148,3 +149,20 @@ def _barrier_line(who: str, d: dict[str, Any], own: bool) -> str:
 
 
 register_line("barrier", _barrier_line, data.MODULE)
+
+
+def _barrier_in_place(g: GameState) -> list[str]:
+    """The Barrier stands between two neighbouring places with a seat holding its control tile,
+    or lies beside the board with nobody holding it."""
+    board = mocha_board(g)
+    if board.barrier is None:
+        return [] if board.barrier_controller == -1 else [f"seat {board.barrier_controller} controls no Barrier"]
+    problems = []
+    if board.barrier not in board_edges(g):
+        problems.append(f"the Barrier stands on {board.barrier}, not an edge between neighbours")
+    if not 0 <= board.barrier_controller < len(g.players):
+        problems.append(f"the Barrier's control tile is held by seat {board.barrier_controller}")
+    return problems
+
+
+register_invariant(_barrier_in_place, data.MODULE)

@@ -19,6 +19,7 @@ from typing import Any
 from ..board import blocked_for, grid_of
 from ..decision import Option
 from ..describe import register_line
+from ..invariants import register_invariant
 from ..layouts import Edges, Grid, edge
 from ..machine import FREE_WINDOWS, Tx, pop
 from ..movement import arrive
@@ -26,7 +27,7 @@ from ..state import GameState, Step
 from ..tokens import WAIVERS, NeutralToken, Waiver
 from . import data
 from .barrier import place_name
-from .parts import PLAYER, MochaPlayer
+from .parts import PLAYER, MochaPlayer, mocha_board, mocha_player
 from .texts import TAVERN_TILE_NAMES
 
 MOVEMENT: data.TavernTileType = "movement"
@@ -118,3 +119,23 @@ def _used_line(who: str, d: dict[str, Any], own: bool) -> str:
 
 
 register_line("tavern_tile_used", _used_line, data.MODULE)
+
+
+def _tiles_conserved(g: GameState) -> list[str]:
+    """Each type's tiles are in its pile or in front of one player, at most one per player."""
+    board = mocha_board(g)
+    start = data.tavern_pile(len(g.players), g.settings.rules.two_player_tavern_tiles)
+    problems = []
+    for kind in data.TAVERN_TILE_TYPES:
+        held = [t for s in range(len(g.players)) for t in mocha_player(g, s).tavern_tiles if t.startswith(kind)]
+        pile = board.movement_tiles if kind == "movement" else board.encounter_tiles
+        costs = sorted([int(t[len(kind):]) for t in held] + list(pile))
+        if costs != sorted(start) or list(pile) != sorted(pile):
+            problems.append(f"{kind} tiles: pile {pile}, held {held}, set-up {start}")
+        for s in range(len(g.players)):
+            if sum(t.startswith(kind) for t in mocha_player(g, s).tavern_tiles) > data.TAVERN_TILES_PER_PLAYER:
+                problems.append(f"seat {s} holds more than one {kind} tile")
+    return problems
+
+
+register_invariant(_tiles_conserved, data.MODULE)

@@ -93,3 +93,13 @@ def test_the_barrier_is_placed_at_the_tavern_and_then_blocks() -> None:
     while g.turn.player == 0:
         g = play(g, pending(g).default)  # type: ignore[union-attr]
     assert g.players[1].merchant == 7 and 6 not in moves(g)
+
+
+def test_the_barrier_stands_only_between_neighbours() -> None:
+    """The invariant: an edge of the grid, and a seat holding its control tile."""
+    from bot.engine.invariants import violations
+
+    assert violations(barrier(mocha_game(), (6, 7), controller=2)) == []
+    assert violations(barrier(mocha_game(), (2, 3), controller=0))  # not neighbours on this grid
+    assert violations(barrier(mocha_game(), (6, 7), controller=-1))
+    assert violations(edit(mocha_game(), lambda h: set_mocha_board(h, barrier_controller=1)))

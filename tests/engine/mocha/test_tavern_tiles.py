@@ -117,3 +117,16 @@ def test_encounter_tile_covers_every_neutral_token_in_play() -> None:
     assert len(tokens) >= 2
     assert all(waived(g, 0, t) for t in tokens)
     assert not any(waived(g, 1, t) for t in tokens)
+
+
+def test_tavern_tiles_are_conserved_one_per_type_per_player() -> None:
+    """The invariant: each type's tiles are in its pile or in front of one player, one each."""
+    from bot.engine.invariants import violations
+    from bot.engine.mocha.parts import set_mocha_board
+
+    g = with_coffee(edit(mocha_game(), lambda h: set_mocha_board(h, movement_tiles=(2, 3, 4))), 0, 0, "movement1")
+    assert violations(g) == []
+    bad = with_coffee(g, 1, 0, "movement1")
+    assert any("movement tiles" in v for v in violations(bad))
+    two = edit(g, lambda h: set_mocha_board(h, movement_tiles=(3, 4)))
+    assert any("more than one movement tile" in v for v in violations(with_coffee(two, 0, 0, "movement1", "movement2")))
