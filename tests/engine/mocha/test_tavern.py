@@ -229,3 +229,41 @@ def test_guild19_cannot_act_without_coffee_for_any_option() -> None:
     g = edit(g, lambda h: set_mocha_board(h, movement_tiles=(2, 3), encounter_tiles=(3,)))
     assert not can_act(g, 0, 19, step)
     assert can_act(with_coffee(g, 0, 1), 0, 19, step)  # the Barrier or the 2-coffee tile
+
+
+def test_tavern_refuses_what_it_does_not_offer_and_changes_nothing() -> None:
+    g = at_tavern(with_coffee(mocha_game(), 0, 2))
+    d = pending(g)
+    assert d is not None
+    for forged in ("bk.16", "bk.7", "tl.guild", "tl.movement.", "e.2.8", "p.2"):
+        with pytest.raises(IllegalChoice):
+            apply(g, 0, d.decision_id, forged)
+    g = play(g, "barrier")
+    d = pending(g)
+    assert d is not None
+    for forged in ("e.2.3", "e.8.2", "e.1.99", "e.7", "barrier", "p.2"):
+        with pytest.raises(IllegalChoice):
+            apply(g, 0, d.decision_id, forged)
+    assert pending(g) == d and mocha_board(g).barrier is None
+
+
+def test_tavern_barrier_is_taken_back_by_undo() -> None:
+    g = at_tavern(with_coffee(mocha_game(), 0, 2))
+    after, events = play_events(play(g, "barrier"), "e.6.7")
+    assert [describe(e, None) for e in events if e.kind == "barrier"] == [
+        "{seat:0} put the Barrier between Caravansary and Fountain and took its control tile."
+    ]
+    back, _ = undo(after, 0)
+    assert mocha_board(back) == mocha_board(g) and kind(back) == "barrier"
+    back, _ = undo(back, 0)
+    assert mocha_player(back, 0).coffee == 2 and kind(back) == "action"
+
+
+def test_barrier_edges_of_the_great_bazaar_board() -> None:
+    """40 edges on the 5x5 board of the Great Bazaar, each in place-number order."""
+    from bot.engine import new_game, preview_settings
+    from bot.engine.mocha.barrier import board_edges
+
+    g = new_game(preview_settings(players=3, expansions=("mocha", "letters")), ["red", "blue", "green"], 3)
+    edges = board_edges(g)
+    assert len(edges) == 40 and list(edges) == sorted(edges) and all(a < b for a, b in edges)
