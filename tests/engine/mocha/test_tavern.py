@@ -267,3 +267,27 @@ def test_barrier_edges_of_the_great_bazaar_board() -> None:
     g = new_game(preview_settings(players=3, expansions=("mocha", "letters")), ["red", "blue", "green"], 3)
     edges = board_edges(g)
     assert len(edges) == 40 and list(edges) == sorted(edges) and all(a < b for a, b in edges)
+
+
+def test_rulebook_example_barrier_between_post_office_and_fabric_warehouse() -> None:
+    """The rulebook's Tavern example: 2 coffee, the Barrier between the Post Office 5 and the
+    Fabric Warehouse 2, the Warehouse's action. Seed 15's random grid puts them side by side:
+
+        3 16 10 15  1
+       19 20 14  7  8
+        6 12  9 17  5
+        4 18 13 11  2
+    """
+    from bot.engine import new_game, preview_settings, validate
+
+    g = new_game(preview_settings(players=2, expansions=("mocha",), layout="random"), ["red", "blue"], 15).copy()
+    g.players[0].merchant = 20
+    g.players[1].merchant = 8
+    g.board.governor = g.board.smuggler = 0
+    g = with_coffee(validate(g, preview=True), 0, 2)
+    g = play(g, "go.19", "a.leave", "barrier", "e.2.5", "p.2", "act")
+    assert mocha_player(g, 0).coffee == 0 and mocha_board(g).barrier == (2, 5)
+    assert mocha_board(g).barrier_controller == 0 and g.players[0].goods[0] == g.players[0].capacity
+    while g.turn.player == 0:
+        g = play(g, pending(g).default)  # type: ignore[union-attr]
+    assert "go.5" in codes(g) and "go.2" not in codes(g)  # 8 -> 5 -> 2 crosses the Barrier
