@@ -324,7 +324,24 @@ STEPS: dict[str, tuple[Callable[[], GameState], str, Check]] = {
         lambda: play(base_position("test_values"), "vr.99"), "value_range",
         lambda a, b: b.players[0].lira == a.players[0].lira and b.players[0].merchant == 7,
     ),
+    # Mocha & Baksheesh's Tavern: the coffee is paid; the first edge, then its first place, whose
+    # action is skipped (tests/engine/mocha/tavern_position.py: the first-game grid)
+    "barrier": (lambda: _at_barrier(), "barrier", lambda a, b: _barrier_of(b) == ((1, 7), 0)),
+    "barrier_act": (lambda: play(_at_barrier(), "e.6.7"), "barrier_act", lambda a, b: _barrier_of(b) == ((6, 7), 0)),
 }
+
+
+def _at_barrier() -> GameState:
+    from tests.engine.mocha.tavern_position import at_tavern, mocha_game, with_coffee
+
+    return play(at_tavern(with_coffee(mocha_game(), 0, 2)), "barrier")
+
+
+def _barrier_of(g: GameState) -> tuple[object, int]:
+    from bot.engine.mocha.parts import mocha_board
+
+    board = mocha_board(g)
+    return board.barrier, board.barrier_controller
 
 
 @pytest.mark.parametrize("where", sorted(STEPS))
