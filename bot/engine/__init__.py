@@ -164,6 +164,21 @@ Step checks (``invariants.register_step_check``; ``step_violations(before, event
 the playout driver after every accepted input): ``mocha.barrier_check`` checks that every
 step-by-step move (a ``move`` event whose ``how`` is in ``STEPWISE_HOWS``, decided at a step of
 ``MOVE_LENGTHS``) was possible around the edges blocked before the input.
+The Tavern (``mocha.tavern``, place 19), one option per action (E-41): ``barrier`` (pay 2 coffee;
+step kinds ``barrier``, the edge ``e.<a>.<b>`` with the smaller place first, the same code in
+every decision, the current edge included; then ``barrier_act``, ``p.<place>``, one of its two
+places but never the Tavern; then that place's ``action`` with tag ``"barrier"``, a remote
+action in ``cards.REMOTE_TAGS``: no assistant, payment or encounters there), ``tl.movement`` /
+``tl.encounter`` (the top tile of that pile for its coffee, one of each type per player) and
+``bk.<place>`` (the Baksheesh: 4 coffee and the goods face up for the next ruby of 13, 16 or
+20, then the tile turns). The action step with tag ``"g19"`` (guild card #19): n=0 its first
+option at 1 coffee less, n=1 an optional second one. The Barrier (``mocha.barrier``) is an
+``EDGE_BLOCKERS`` provider reading ``barrier`` / ``barrier_controller``. Tavern tiles
+(``mocha.tavern_tiles``): the Movement tile's straight line ``t.mv.<place>`` in the free window
+of the ``move`` step (places 3 or more along the line; nearer ones are normal moves), the
+Encounter tile a ``tokens.WAIVERS`` entry for every neutral token in play. Events: ``barrier``
+{a, b, moved, source}, ``tavern_tile`` {tile, cost}, ``tavern_tile_used`` {tile},
+``baksheesh`` {place, side (now up)}.
 
 Tokens, blocked edges and ruby tracks
 -------------------------------------

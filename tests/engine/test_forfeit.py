@@ -328,6 +328,10 @@ STEPS: dict[str, tuple[Callable[[], GameState], str, Check]] = {
         lambda: play(base_position("test_values"), "vr.99"), "value_range",
         lambda a, b: b.players[0].lira == a.players[0].lira and b.players[0].merchant == 7,
     ),
+    # Mocha & Baksheesh's Tavern: the coffee is paid; the first edge, then its first place, whose
+    # action is skipped (tests/engine/mocha/tavern_position.py: the first-game grid)
+    "barrier": (lambda: _at_barrier(), "barrier", lambda a, b: _barrier_of(b) == ((1, 7), 0)),
+    "barrier_act": (lambda: play(_at_barrier(), "e.6.7"), "barrier_act", lambda a, b: _barrier_of(b) == ((6, 7), 0)),
 }
 
 
@@ -347,6 +351,17 @@ def _at_coffee_trader() -> GameState:
     set_mocha_board(g, coffee_trader=5)
     g.players[0].lira, g.players[0].goods = 5, (1, 0, 0, 0)
     return play(step_onto(done(g), 5), "skip")
+def _at_barrier() -> GameState:
+    from tests.engine.mocha.tavern_position import at_tavern, mocha_game, with_coffee
+
+    return play(at_tavern(with_coffee(mocha_game(), 0, 2)), "barrier")
+
+
+def _barrier_of(g: GameState) -> tuple[object, int]:
+    from bot.engine.mocha.parts import mocha_board
+
+    board = mocha_board(g)
+    return board.barrier, board.barrier_controller
 
 
 @pytest.mark.parametrize("where", sorted(STEPS))

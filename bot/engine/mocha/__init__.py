@@ -14,12 +14,15 @@ Caravansary's extra coffee (D-13).
 from __future__ import annotations
 
 from ..modules import Module, register_module
+from . import barrier as _barrier  # noqa: F401  (the Barrier, a blocked edge)
 from . import barrier_check as _barrier_check  # noqa: F401  (the Barrier respected by every step-wise move)
 from . import caravansary as _caravansary  # noqa: F401  (the Caravansary's coffee, D-13)
 from . import coffee, data, guild_deck, parts  # noqa: F401  (register the module's state, set-up, coffee and guild deck)
 from . import coffee_house as _coffee_house  # noqa: F401  (place 20)
 from . import coffee_trader as _coffee_trader  # noqa: F401  (the neutral token)
 from . import roasting_plant as _roasting_plant  # noqa: F401  (place 17)
+from . import tavern as _tavern  # noqa: F401  (the Tavern, place 19)
+from . import tavern_tiles as _tavern_tiles  # noqa: F401  (the Movement and Encounter tiles)
 
 MOCHA = register_module(
     Module(
