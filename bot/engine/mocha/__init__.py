@@ -13,7 +13,7 @@ the module's issue.
 from __future__ import annotations
 
 from ..modules import Module, register_module
-from . import coffee, data, guild_deck, parts  # noqa: F401  (register the module's state, set-up, coffee and guild deck)
+from . import coffee, data, guild_cards, guild_deck, guild_hall, parts  # noqa: F401  (register the module's parts)
 
 MOCHA = register_module(
     Module(
