@@ -8,13 +8,14 @@ import pytest
 from bot.engine import GameState, IllegalChoice, apply, describe, pending, validate
 from bot.engine.decision import Option
 from bot.engine.decks import set_chance_script
+from bot.engine.invariants import violations
 from bot.engine.machine import Tx
 from bot.engine.mocha.coffee import coffee_of
 from bot.engine.mocha.guild_deck import GUILD_DECK
 from bot.engine.mocha.parts import set_mocha_board
 from bot.engine.places import PLACES, Place, place
 from bot.engine.state import Step
-from tests.engine.helpers import codes, kind, play, play_events
+from tests.engine.helpers import codes, give, grant_tile, kind, play, play_events
 from tests.engine.mocha.guild_helpers import give_guild, mocha_game, set_coffee
 
 
@@ -23,8 +24,22 @@ def with_card(card: str, **edits: object) -> GameState:
     g = mocha_game().copy()
     p = g.players[0]
     for field, value in edits.items():
-        setattr(p, field, value)
-    return give_guild(validate(g, preview=True), 0, card)
+        if field == "cards":
+            give(g, 0, *value)  # type: ignore[misc]
+        elif field == "mosque_tiles":
+            for colour in value:  # type: ignore[attr-defined]
+                grant_tile(g, 0, colour)
+        elif field == "rubies":
+            g.board.ruby_supply -= value  # type: ignore[operator]
+            p.rubies = value  # type: ignore[assignment]
+        elif field == "extensions":
+            g.board.wainwright_extensions -= value - p.extensions  # type: ignore[operator]
+            p.extensions = value  # type: ignore[assignment]
+        else:
+            setattr(p, field, value)
+    g = give_guild(validate(g, preview=True), 0, card)
+    assert violations(g) == []
+    return g
 
 
 def over(g: GameState) -> bool:
@@ -37,6 +52,7 @@ def played(g: GameState, card: str, *codes_: str) -> GameState:
     g = play(g, f"c.{card}", *codes_)
     assert over(g), kind(g)
     assert card in GUILD_DECK.discard(g) and card not in GUILD_DECK.hand(g.players[0])
+    assert violations(g) == []
     return g
 
 
@@ -213,7 +229,7 @@ def test_guild_card_12_playable_with_the_family_member_at_home_and_recursion_all
 
 
 def test_guild_card_12_police_station_and_place_bound_cards_barred() -> None:
-    g = with_card("g12", family=12, cards=("sultan2",), goods=(5, 5, 5, 5))
+    g = with_card("g12", family=12, cards=("sultan2",), extensions=3, goods=(5, 5, 5, 5))
     g = play(g, "c.g12", "p.12", "f.13")
     assert kind(g) == "action" and g.players[0].family == 13
     assert "c.sultan2" not in codes(g)  # bound to a place: barred in a guild turn (E-33, E-38)
@@ -257,8 +273,8 @@ def test_guild_card_15_great_mosque_tile_blue_gives_the_fifth_assistant() -> Non
 
 
 def test_guild_card_14_15_not_playable_without_the_good_or_with_the_tiles() -> None:
-    assert "c.g14" not in codes(with_card("g14", goods=(0, 0, 3, 3)))
-    assert "c.g15" not in codes(with_card("g15", goods=(0, 0, 3, 3), mosque_tiles=("blue", "yellow")))
+    assert "c.g14" not in codes(with_card("g14", goods=(0, 0, 2, 2)))
+    assert "c.g15" not in codes(with_card("g15", goods=(0, 0, 2, 2), mosque_tiles=("blue", "yellow")))
 
 
 def test_guild_card_16_gemstone_ruby_for_15_lira_then_coffee_per_ruby() -> None:

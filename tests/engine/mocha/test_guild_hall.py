@@ -9,7 +9,7 @@ from bot.engine.errors import StaleDecision
 from bot.engine.mocha.coffee import coffee_of
 from bot.engine.mocha.guild_deck import GUILD_DECK
 from bot.engine.scoring import result
-from tests.engine.helpers import codes, grant_tile, kind, play, play_events
+from tests.engine.helpers import codes, give, grant_tile, kind, play, play_events
 from tests.engine.mocha.guild_helpers import give_guild, mocha_game, reach
 
 GUILD_HALL = 18
@@ -100,17 +100,21 @@ def test_guild_card_replaces_the_whole_turn_one_per_turn() -> None:
 
 def test_e38_other_bonus_cards_and_the_yellow_tile_in_a_guild_turn() -> None:
     g = mocha_game().copy()
-    g.draw_pile = tuple(c for c in g.draw_pile if c != "lira5" or g.draw_pile.count("lira5") < 0)
-    g.players[0].cards = ("lira5",)
+    give(g, 0, "lira5")
     grant_tile(g, 0, "yellow")
     g.players[0].assistants = (4,)
     g.players[0].stack = g.players[0].stack[:-1]
     from bot.engine import validate
 
     g = give_guild(validate(g, preview=True), 0, "g17")
+    assert {"c.lira5", "t.yellow", "c.g17"} <= set(codes(g))  # before the guild card, at the move step
+    before = play(g, "c.lira5")
+    assert kind(before) == "move" and "c.g17" in codes(before)  # the guild card may still follow
     g = play(g, "c.g17")
-    assert kind(g) == "guild_end"
+    assert kind(g) == "guild_end"  # after its effect: the turn's last free moment
     assert "c.lira5" in codes(g) and "t.yellow" in codes(g)
+    g = play(g, "c.lira5", "done")
+    assert g.turn.player == 1 and g.players[0].lira >= 5
 
 
 def test_e38_place_bound_cards_and_tiles_are_barred_in_a_guild_turn() -> None:
@@ -120,7 +124,7 @@ def test_e38_place_bound_cards_and_tiles_are_barred_in_a_guild_turn() -> None:
     grant_tile(g, 0, "red")
     grant_tile(g, 0, "green")
     g.players[0].lira = 30
-    g.players[0].cards = ("sultan2",)
+    give(g, 0, "sultan2")
     g = give_guild(validate(g, preview=True), 0, "g9", "g12")
     g9 = play(g, "c.g9", "n5")
     assert kind(g9) == "guild_end"  # no red tile step after the roll (E-20)
