@@ -179,6 +179,24 @@ of the ``move`` step (places 3 or more along the line; nearer ones are normal mo
 Encounter tile a ``tokens.WAIVERS`` entry for every neutral token in play. Events: ``barrier``
 {a, b, moved, source}, ``tavern_tile`` {tile, cost}, ``tavern_tile_used`` {tile},
 ``baksheesh`` {place, side (now up)}.
+The Guild Hall (18, ``mocha.guild_hall``): option ``act`` (1 coffee, draw 2 guild cards), then
+the step ``guild_discard`` (n: cards still to lay down; private options ``d.g<N>``: that guild
+card unused onto the guild discard pile, a ``discard`` event with ``deck`` "guild"). Guild cards
+(``mocha.guild_cards``): the private options ``c.g1`` ... ``c.g20`` in the free window of the
+turn's ``move`` step only, when every instruction can be carried out (RULES-NOTES E-38); the
+card event ``card`` carries ``deck`` "guild". Playing one drops the ``move`` step and pushes
+``guild_end`` (the guild turn's last free moment, option ``done``: bonus cards not bound to a
+place, the yellow tile); while it is on the stack, cards and mosque tiles bound to a place are
+barred (``places.PLACE_BOUND_BARS``). The cards' steps: ``guild_goods`` (#2-#5: n goods still to
+take, tag the first letters of the colours taken; ``g.<colour>``, ``done``), ``guild_dice`` (n 8:
+``g.<colour>`` for the 2 goods, then both dice, no red tile; n 9: the call ``n3``-``n12``, then
+both dice, the Tea House's pay doubled), ``guild_place`` (#12: place 0 offers ``p.<place>``, then
+that place's own options, performed with the action tag "guild"), ``guild_family`` (#12's family
+member home, no reward), ``guild_mosque`` (#14/#15: place the mosque, ``m.<colour>``); #13 uses
+``sultan_any`` (n 6), #7 the ``fountain`` step (not the Fountain's action) and an extra turn; #19
+and #20 push the ``action`` step of the Tavern (tag "g19") and the Coffee House (tag "g20"),
+whose places apply the card's price. The action tags "guild", "g19" and "g20" are remote actions
+(``cards.REMOTE_TAGS``).
 
 Tokens, blocked edges and ruby tracks
 -------------------------------------

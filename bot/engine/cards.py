@@ -18,14 +18,15 @@ from .components import YELLOW_TILE_PRICE
 from .decision import Option, who
 from .decks import BONUS, BONUS_DECK, Deck, deck_named, decks_in_play, holds_anything, remove_card, to_discard
 from .machine import FREE_WINDOWS, StepKind, Tx, pop, push, register
-from .places import ACTION_MODIFIERS, PLACES
+from .places import ACTION_MODIFIERS, PLACES, place_bound_barred
 from .places.caravansary import recall
 from .registry import Registry
 from .state import GameState, Step
 from .texts import CARD_NAMES, card_phrase
 from .wheelbarrow import pay_goods
 
-ANYTIME = frozenset({"move", "move34", "assistant", "pay", "action", "after"})
+# "guild_end": the free moment after a guild card's effect (Mocha & Baksheesh, E-38)
+ANYTIME = frozenset({"move", "move34", "assistant", "pay", "action", "after", "guild_end"})
 PHASE_ONE = frozenset({"move", "move34", "assistant"})
 NOWHERE: frozenset[str] = frozenset()
 
@@ -169,8 +170,8 @@ class ActionCards:
         if seat != g.turn.player:
             return []
         p = g.players[seat]
-        if not holds_anything(p):
-            return []  # every play needs its card in hand
+        if not holds_anything(p) or place_bound_barred(g):
+            return []  # every play needs its card in hand; none is bound to a place this turn (E-38)
         opts = []
         for play in CARD_PLAYS.active(g.settings):
             if (

@@ -197,6 +197,11 @@ def _draw(who: str, d: dict[str, Any], own: bool) -> str:
     return f"{who} {'drew' if deck.private else 'turned up'} {deck.phrase(d['card'])}."
 
 
+def _played(who: str, d: dict[str, Any], own: bool) -> str:
+    deck = _deck(d)  # a played card lies face up: named to everyone
+    return f"{who} played {deck.phrase(d['card']) if deck else card(d['card'])}."
+
+
 def _reshuffle(who: str, d: dict[str, Any], own: bool) -> str:
     deck = _deck(d)
     if deck is None:
@@ -258,7 +263,7 @@ LINES: dict[str, Line] = {
     "draw": _draw,
     "take_discard": lambda who, d, own: f"{who} took {card(d['card'])} from the discard pile.",
     "discard": _discard,
-    "card": lambda who, d, own: f"{who} played {card(d['card'])}.",
+    "card": _played,
     "reshuffle": _reshuffle,
     "no_card": _no_card,
     # mosque tiles

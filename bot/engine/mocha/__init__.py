@@ -17,7 +17,7 @@ from ..modules import Module, register_module
 from . import barrier as _barrier  # noqa: F401  (the Barrier, a blocked edge)
 from . import barrier_check as _barrier_check  # noqa: F401  (the Barrier respected by every step-wise move)
 from . import caravansary as _caravansary  # noqa: F401  (the Caravansary's coffee, D-13)
-from . import coffee, data, guild_deck, parts  # noqa: F401  (register the module's state, set-up, coffee and guild deck)
+from . import coffee, data, guild_cards, guild_deck, guild_hall, parts  # noqa: F401  (register the module's parts)
 from . import coffee_house as _coffee_house  # noqa: F401  (place 20)
 from . import coffee_trader as _coffee_trader  # noqa: F401  (the neutral token)
 from . import roasting_plant as _roasting_plant  # noqa: F401  (place 17)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..decks import Deck, register_deck
 from ..settings import GameSettings
 from . import data
+from .texts import GUILD_CARD_NAMES
 
 GUILD = "guild"
 
@@ -23,7 +24,9 @@ class GuildCards(Deck):
 
     def phrase(self, item: str) -> str:
         number = data.guild_number(item)
-        return f"guild card #{number}" if number is not None else f"guild card {item}"
+        if number is None:
+            return f"guild card {item}"
+        return f"guild card #{number} ({GUILD_CARD_NAMES[number]})"
 
     def contents(self, settings: GameSettings) -> tuple[str, ...]:
         return tuple(sorted(data.guild_code(n) for n in data.guild_deck()))

@@ -47,6 +47,13 @@ ACTION_MODIFIERS: Registry[ActionModifier] = Registry("action modifiers")
 # Mocha & Baksheesh the Caravansary also gives 1 coffee, D-13; the first Fountain action brings
 # the companion, E-44): called with the action step and the code.
 ACTION_HOOKS: Registry[Callable[[Tx, Step, str], None]] = Registry("action hooks")
+# Whether a module bars, for the rest of the turn, every card and mosque tile bound to a place
+# (a guild card's turn, RULES-NOTES E-38: the red and green tiles, "do it twice" cards and the like).
+PLACE_BOUND_BARS: Registry[Callable[[GameState], bool]] = Registry("place-bound bars")
+
+
+def place_bound_barred(g: GameState) -> bool:
+    return any(bar(g) for bar in PLACE_BOUND_BARS.active(g.settings))
 
 
 SKIP = Option("skip", "Skip the action")

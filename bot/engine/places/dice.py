@@ -17,7 +17,7 @@ from ..machine import StepKind, Tx, pop, push, register
 from ..state import GameState, Step
 from ..texts import GOOD_NAMES, no_room_note
 from ..wheelbarrow import gain_goods, lost_note, no_room, room
-from . import Place, place
+from . import Place, place, place_bound_barred
 
 BLACK_MARKET_GOODS = ("red", "green", "yellow")
 
@@ -79,7 +79,7 @@ def throw(tx: Tx, step: Step, tag: str, then: Step | None = None) -> None:
     """Roll both dice; with the red mosque tile the player may then adjust them once."""
     d = roll(tx)
     after = [then] if then else []
-    if "red" in tx.g.players[step.actor].mosque_tiles and step.tag != "guild":
+    if "red" in tx.g.players[step.actor].mosque_tiles and step.tag != "guild" and not place_bound_barred(tx.g):
         push(tx.g, Step("dice", step.actor, step.place, d[0] * 10 + d[1], tag), *after)
     else:
         payout(tx, step.actor, step.place, d, tag)

@@ -18,7 +18,7 @@ from ..machine import StepKind, Tx, pop, push, register
 from ..state import GameState, Step
 from ..texts import GOOD_NAMES, no_room_note
 from ..wheelbarrow import gain_goods, gain_ruby, no_room, pay_goods, room
-from . import Place, place
+from . import Place, place, place_bound_barred
 
 ACT = [Option("act", "Take the action")]
 
@@ -60,7 +60,7 @@ class Warehouse(Place):
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         p = tx.g.players[step.actor]
         gain_goods(tx, step.actor, {self.good: room(p, self.good)}, why="warehouse")  # filling up loses nothing
-        if "green" in p.mosque_tiles and p.lira >= GREEN_TILE_PRICE:
+        if "green" in p.mosque_tiles and p.lira >= GREEN_TILE_PRICE and not place_bound_barred(tx.g):
             push(tx.g, Step("green_tile", step.actor, step.place))
 
 
