@@ -13,7 +13,10 @@ the module's issue.
 from __future__ import annotations
 
 from ..modules import Module, register_module
+from . import bonus_cards as _bonus_cards  # noqa: F401  (the nine bonus-card kinds, their steps and the die-to-6 rule)
 from . import coffee, data, guild_deck, parts  # noqa: F401  (register the module's state, set-up, coffee and guild deck)
+from . import die_to_six as _die_to_six  # noqa: F401
+from . import exchange as _exchange  # noqa: F401
 
 MOCHA = register_module(
     Module(

@@ -1,0 +1,45 @@
+"""Games for the tests of Mocha & Baksheesh's bonus cards: the first-game layout, empty hands,
+the Governor and Smuggler parked off the board."""
+
+from __future__ import annotations
+
+from bot.engine import GameState, new_game, preview_settings
+from bot.engine import validate as validate_any
+from bot.engine.board import grid_of
+from bot.engine.mocha.parts import set_mocha_player
+from tests.engine.helpers import COLOURS_IN_SEAT_ORDER, codes, kind, play
+
+
+def mocha_game(players: int = 3, seed: int = 1) -> GameState:
+    """A quiet Mocha & Baksheesh game (first-game layout: corners 16, 10, 20, 13; the Wainwright 1
+    beside 15, 8, 7 and 19) whose hands are back in the bonus pile."""
+    g = new_game(preview_settings(players=players, expansions=("mocha",)), COLOURS_IN_SEAT_ORDER[:players], seed).copy()
+    for p in g.players:
+        g.draw_pile = tuple(sorted(g.draw_pile + p.cards))
+        p.cards = ()
+    g.board.governor = 0
+    g.board.smuggler = 0
+    return validate(g)
+
+
+def validate(g: GameState) -> GameState:
+    """`validate` for a game of a module that is not playable yet."""
+    return validate_any(g, preview=True)
+
+
+def set_coffee(g: GameState, seat: int, n: int) -> None:
+    """Give a seat `n` coffee (edits `g`; validate after)."""
+    set_mocha_player(g, seat, coffee=n)
+
+
+def reach(g: GameState, place: int) -> GameState:
+    """The current player's merchant steps onto `place` from a neighbouring place and handles the
+    assistant there (collect one if present, else leave one); returns the next decision."""
+    seat = g.turn.player
+    g = g.copy()
+    g.players[seat].merchant = grid_of(g).neighbours(place)[0]
+    g = play(validate(g), f"go.{place}")
+    for code in ("a.collect", "a.leave"):
+        if kind(g) == "assistant" and code in codes(g):
+            return play(g, code)
+    return g
