@@ -101,8 +101,8 @@ tile, ``no`` no green-tile good; ``t.yellow`` the yellow tile; ``k<seat>.card`` 
 ``gov`` / ``smug`` the Governor and Smuggler (a neutral token's code, never starting with "k");
 ``done`` ends the encounters (and the leftover cards); a choice of many values ``v.<value>``,
 asked through ranges ``vr.<value>`` and ``back`` when more than 100 (`choices`). Mocha &
-Baksheesh adds ``sw.<good>.<good>`` (the exchange card: give one, take the other; coffee counts)
-and ``c.six1`` / ``c.six2`` (the die-to-6 card at the ``dice`` step).
+Baksheesh adds ``sw.<good>.<good>`` (the exchange card: give one, take the other, by letter;
+coffee counts) and ``die.N`` (the die the die-to-6 card turns).
 
 Labels are at most 80 characters. A decision lists every legal choice (at most 100 public and
 100 private options; a choice of more values is asked in two steps, see `choices`).
@@ -153,12 +153,13 @@ Its nine bonus-card kinds (``mocha.bonus_cards``; plays ``c.<kind>``): ``coffee2
 ``lira8``, ``swap3``, ``mdice``, ``six``, ``corner``, ``wain2``, ``coffeeh2``; after the last round
 ``lira8``, ``swap3`` and ``mdice`` (E-55, no coffee then). Steps: ``exchange`` (the ``swap3``
 card: n the swaps made, tag the kinds given ">" the kinds taken, a letter each; options
-``sw.<good>.<good>`` give the first, take the second, coffee counting as a good here, and
-``done``), ``corner`` (the corner card's jump: ``go.N``, a teleport). The ``mdice`` roll is a
+``sw.<good>.<good>`` give the first, take the second, by letter r, g, y, b or c (coffee counts
+as a good here), and ``done``), ``six_die`` (which die the die-to-6 card turns: ``die.1`` /
+``die.2``; n and tag as the dice step's), ``corner`` (the corner card's jump: ``go.N``, a teleport). The ``mdice`` roll is a
 ``dice`` step with place 0 and tag "mdice" (`places.dice.ROLLS`). The die-to-6 card is a rule of
 the dice step (`places.dice.ROLL_RULES`): after a roll of the player's own, when turning one die
 to 6 would change what it brings, a seat holding any private card is asked (``ok``, and with the
-card ``c.six1`` / ``c.six2``), whether or not it holds this card; event ``die_six`` {dice}.
+card ``c.six``), whether or not it holds this card; event ``die_six`` {dice}.
 
 Tokens, blocked edges and ruby tracks
 -------------------------------------

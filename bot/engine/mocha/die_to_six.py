@@ -8,8 +8,9 @@ tells nobody what the hand holds; otherwise there is no pause. The red mosque ti
 each work once on the same roll, in either order (a flag each on the dice step). Not after the
 last round: this card is not one of E-55's.
 
-Options ``c.six1`` / ``c.six2`` (private): the first or second die turns to 6; event
-``die_six`` {dice: the dice after}.
+Option ``c.six`` (private) plays the card; when either die could turn, step ``six_die`` (n and
+tag as the dice step's) asks which: ``die.1`` / ``die.2``. Event ``die_six`` {dice: the dice
+after}.
 """
 
 from __future__ import annotations
@@ -17,11 +18,11 @@ from __future__ import annotations
 from typing import Any
 
 from ..cards import play_card
-from ..decision import Option
+from ..decision import Option, who
 from ..decks import holds_anything
 from ..describe import register_line
-from ..machine import Tx
-from ..places.dice import ROLL_RULES, ROLLS, dice_of, flags_of, roll_key
+from ..machine import StepKind, Tx, pop, push, register
+from ..places.dice import ROLL_RULES, ROLLS, dice_of, flags_of, roll_key, settle_dice
 from ..state import GameState, Step
 from . import data, texts
 from .bonus_cards import after_last_round
@@ -43,13 +44,21 @@ def useful_turns(g: GameState, step: Step) -> list[int]:
     return [i for i in dice if d[i - 1] != data.SIX_FACE and kind.result(g, step, turned(d, i)) != now]
 
 
+def _turn_label(g: GameState, step: Step, die: int) -> str:
+    d = dice_of(step)
+    return f"the {d[die - 1]} becomes a 6: {ROLLS[roll_key(step)].label(g, step, turned(d, die))}"
+
+
+def turn_die(tx: Tx, step: Step, die: int) -> None:
+    """Turn a die of the roll `step` holds and let the dice lie again (the red tile may be left)."""
+    d = turned(dice_of(step), die)
+    tx.emit("die_six", step.actor, dice=list(d))
+    settle_dice(tx, step.actor, step.place, d, step.tag, flags_of(step) | SIX_DONE)
+
+
 class DieToSix:
     def _may(self, g: GameState, step: Step) -> bool:
-        return (
-            not flags_of(step) & SIX_DONE
-            and step.actor == g.turn.player
-            and not after_last_round(g)
-        )
+        return not flags_of(step) & SIX_DONE and step.actor == g.turn.player and not after_last_round(g)
 
     def asks(self, g: GameState, step: Step) -> bool:
         return self._may(g, step) and holds_anything(g.players[step.actor]) and bool(useful_turns(g, step))
@@ -57,27 +66,45 @@ class DieToSix:
     def options(self, g: GameState, step: Step) -> list[Option]:
         if not self._may(g, step) or SIX not in g.players[step.actor].cards:
             return []
-        d = dice_of(step)
-        kind = ROLLS[roll_key(step)]
-        return [
-            Option(
-                f"c.six{i}",
-                f"{texts.CARD_NAMES[SIX]}: the {d[i - 1]} becomes a 6: {kind.label(g, step, turned(d, i))}",
-                private=True,
-            )
-            for i in useful_turns(g, step)
-        ]
+        dice = useful_turns(g, step)
+        if not dice:
+            return []
+        name = texts.CARD_NAMES[SIX]
+        label = f"{name}: {_turn_label(g, step, dice[0])}" if len(dice) == 1 else f"Play “{name}” (then pick the die)"
+        return [Option(f"c.{SIX}", label, private=True)]
 
-    def resolve(self, tx: Tx, step: Step, code: str) -> tuple[tuple[int, int], int] | None:
-        if code not in {o.code for o in self.options(tx.g, step)}:
-            return None
-        d = turned(dice_of(step), int(code[-1]))
+    def resolve(self, tx: Tx, step: Step, code: str) -> bool:
+        if code != f"c.{SIX}" or not self.options(tx.g, step):
+            return False
+        dice = useful_turns(tx.g, step)
         play_card(tx, step.actor, SIX)
-        tx.emit("die_six", step.actor, dice=list(d))
-        return d, flags_of(step) | SIX_DONE
+        if len(dice) == 1:
+            turn_die(tx, step, dice[0])
+        else:
+            push(tx.g, Step("six_die", step.actor, step.place, step.n, step.tag))
+        return True
 
 
 ROLL_RULES.add(DieToSix(), data.MODULE)
+
+
+@register
+class SixDie(StepKind):
+    """After the die-to-6 card, when either die could turn: which one becomes a 6."""
+
+    name = "six_die"
+    module = data.MODULE
+
+    def options(self, g: GameState, step: Step) -> list[Option]:
+        return [Option(f"die.{i}", f"Turn {_turn_label(g, step, i)}") for i in useful_turns(g, step)]
+
+    def prompt(self, g: GameState, step: Step) -> str:
+        d1, d2 = dice_of(step)
+        return f"{who(step.actor)}: which die becomes a 6, the {d1} or the {d2}?"
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> None:
+        pop(tx.g)
+        turn_die(tx, step, int(code[4:]))
 
 
 def _line(who: str, d: dict[str, Any], own: bool) -> str:

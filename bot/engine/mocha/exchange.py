@@ -1,7 +1,7 @@
 """The exchange card (``swap3``): give back up to 3 goods or coffee and take as many others.
 
 Coffee counts here as a good would (E-43: the text says "or coffee"). The exchange is asked one
-swap at a time (step ``exchange``: ``sw.<given>.<taken>`` or ``done``); what is taken is never of
+swap at a time (step ``exchange``: ``sw.<given>.<taken>`` by letter, or ``done``); what is taken is never of
 a kind given in the same exchange, and what is given never of a kind taken in it (else the swap
 undoes itself). A good beyond the wheelbarrow's capacity is lost (E-26). After the last round
 only goods come of it (E-55): coffee may be given, not taken.
@@ -59,7 +59,7 @@ class Exchange(StepKind):
         gives = [k for k in KINDS if k not in taken and _held(g, seat, k)]
         takes = [k for k in KINDS if k not in given and not (k == data.COFFEE and after_last_round(g))]
         opts = [
-            Option(f"sw.{give}.{take}", f"Give 1 {_name(give)}, take 1 {_name(take)}{_note(p, take)}")
+            Option(f"sw.{LETTER[give]}.{LETTER[take]}", f"Give 1 {_name(give)}, take 1 {_name(take)}{_note(p, take)}")
             for give in gives
             for take in takes
             if take != give
@@ -75,7 +75,8 @@ class Exchange(StepKind):
         pop(g)
         if code == "done":
             return
-        _, give, take = code.split(".")
+        _, give_letter, take_letter = code.split(".")
+        give, take = KIND_OF[give_letter], KIND_OF[take_letter]
         seat = step.actor
         if give == data.COFFEE:
             pay_coffee(tx, seat, 1, CARD)

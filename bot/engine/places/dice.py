@@ -116,14 +116,15 @@ class RollKind(Protocol):
 class RollRule(Protocol):
     """A module's rule that may change a roll of the player's own after it lies on the table
     (Mocha & Baksheesh's die-to-6 card). `asks`: whether the dice step must wait for the
-    player; `options` its choices there; `resolve` applies one: the new dice and flags, or None
-    when the code is not its own."""
+    player; `options` its choices there; `resolve` applies one of them (the dice step is already
+    off the stack: the rule settles the changed dice with `settle_dice`, at once or after a step
+    of its own) and says whether the code was its own."""
 
     def asks(self, g: GameState, step: Step) -> bool: ...
 
     def options(self, g: GameState, step: Step) -> list[Option]: ...
 
-    def resolve(self, tx: Tx, step: Step, code: str) -> tuple[tuple[int, int], int] | None: ...
+    def resolve(self, tx: Tx, step: Step, code: str) -> bool: ...
 
 
 ROLL_RULES: Registry[RollRule] = Registry("roll rules")
@@ -248,8 +249,6 @@ class Dice(StepKind):
             settle_dice(tx, step.actor, step.place, (d1, d2), step.tag, flags | RED_DONE)
             return
         for rule in ROLL_RULES.active(tx.g.settings):
-            changed = rule.resolve(tx, step, code)
-            if changed is not None:
-                settle_dice(tx, step.actor, step.place, changed[0], step.tag, changed[1])
+            if rule.resolve(tx, step, code):
                 return
         raise IllegalChoice(code)

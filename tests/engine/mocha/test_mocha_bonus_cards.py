@@ -107,25 +107,25 @@ def test_mocha_card_lira8_pays_1_coffee_for_8_lira() -> None:
 def test_mocha_card_swap3_the_rulebook_example_3_yellow_for_2_blue_and_1_coffee() -> None:
     g = holding("swap3", goods=(0, 0, 3, 0))
     g = play(g, "c.swap3")
-    assert kind(g) == "exchange" and "sw.yellow.coffee" in codes(g) and "sw.yellow.yellow" not in codes(g)
-    g = play(g, "sw.yellow.blue", "sw.yellow.blue", "sw.yellow.coffee")
+    assert kind(g) == "exchange" and "sw.y.c" in codes(g) and "sw.y.y" not in codes(g)
+    g = play(g, "sw.y.b", "sw.y.b", "sw.y.c")
     assert g.players[0].goods == (0, 0, 0, 2) and coffee_of(g, 0) == 1
     assert kind(g) == "move"  # three swaps at most: back to the turn
 
 
 def test_mocha_card_swap3_never_takes_back_a_kind_given_and_may_stop_early() -> None:
-    g = play(holding("swap3", coffee=2, goods=(1, 0, 1, 0)), "c.swap3", "sw.coffee.red")
+    g = play(holding("swap3", coffee=2, goods=(1, 0, 1, 0)), "c.swap3", "sw.c.r")
     left = codes(g)
-    assert not any(c.startswith("sw.red.") for c in left)  # the fabric just taken is not given back
-    assert not any(c.endswith(".coffee") for c in left)  # nor coffee taken back for coffee given
+    assert not any(c.startswith("sw.r.") for c in left)  # the fabric just taken is not given back
+    assert not any(c.endswith(".c") for c in left)  # nor coffee taken back for coffee given
     g = play(g, "done")
     assert (g.players[0].goods, coffee_of(g, 0), kind(g)) == ((2, 0, 1, 0), 1, "move")
 
 
 def test_mocha_card_swap3_capacity_applies() -> None:
     g = play(holding("swap3", coffee=1, goods=(0, 0, 0, 2)), "c.swap3")
-    assert any(o.code == "sw.coffee.blue" and "lost" in o.label for o in pending(g).options)  # type: ignore[union-attr]
-    g, events = play_events(g, "sw.coffee.blue")
+    assert any(o.code == "sw.c.b" and "lost" in o.label for o in pending(g).options)  # type: ignore[union-attr]
+    g, events = play_events(g, "sw.c.b")
     assert g.players[0].goods == (0, 0, 0, 2) and coffee_of(g, 0) == 0
     assert any("lost" in line for line in lines(events))
 
@@ -136,7 +136,7 @@ def test_mocha_card_swap3_needs_goods_or_coffee() -> None:
 
 
 def test_mocha_card_swap3_can_be_undone_swap_by_swap() -> None:
-    g = play(holding("swap3", goods=(2, 0, 0, 0)), "c.swap3", "sw.red.green")
+    g = play(holding("swap3", goods=(2, 0, 0, 0)), "c.swap3", "sw.r.g")
     assert can_undo(g, 0)
     g, _ = undo(g, 0)
     assert kind(g) == "exchange" and g.players[0].goods == (2, 0, 0, 0)
@@ -288,8 +288,8 @@ def test_mocha_final_cards_are_lira8_swap3_and_mdice() -> None:
 
 def test_mocha_final_swap3_gives_goods_never_coffee() -> None:
     g = play(at_the_end("swap3", "coffee2", coffee=2), "c.swap3")
-    assert "sw.coffee.red" in codes(g) and not any(c.endswith(".coffee") for c in codes(g))
-    g = play(g, "sw.coffee.red", "done")
+    assert "sw.c.r" in codes(g) and not any(c.endswith(".c") for c in codes(g))
+    g = play(g, "sw.c.r", "done")
     assert g.players[0].goods == (1, 0, 0, 0) and kind(g) == "final" and codes(g) == ("done",)
 
 
@@ -305,8 +305,8 @@ def test_mocha_final_mdice_pays_goods_and_lira_only() -> None:
 @pytest.mark.parametrize(("setup", "code"), [
     (lambda: holding("lira8"), "c.lira8"),  # no coffee to pay
     (lambda: holding("coffee2"), "c.buyguild"),  # not in hand
-    (lambda: play(holding("swap3", coffee=1), "c.swap3"), "sw.red.blue"),  # no fabric to give
-    (lambda: play(holding("swap3", coffee=1), "c.swap3"), "sw.coffee.coffee"),
+    (lambda: play(holding("swap3", coffee=1), "c.swap3"), "sw.r.b"),  # no fabric to give
+    (lambda: play(holding("swap3", coffee=1), "c.swap3"), "sw.c.c"),
     (lambda: play(holding("corner"), "c.corner"), "go.7"),  # not a corner
     (lambda: play(holding("corner"), "c.corner"), "go.1"),
 ])  # fmt: skip

@@ -41,22 +41,22 @@ def tea_house(call: int, dice: tuple[int, int], *cards: str, **kw: object) -> Ga
     return play(g, f"n{call}")
 
 
-def test_die_to_six_turns_a_tea_house_die_into_the_call() -> None:
+def test_mocha_card_six_turns_a_tea_house_die_into_the_call() -> None:
     g = tea_house(10, (3, 4), "six")
-    assert kind(g) == "dice" and codes(g) == ("ok", "c.six1")  # the 4 turned to 6 would still miss 10
-    g, events = play_events(g, "c.six1")
+    assert kind(g) == "dice" and codes(g) == ("ok", "c.six")  # the 4 turned to 6 would still miss 10
+    g, events = play_events(g, "c.six")  # the only useful die turns at once
     assert g.players[0].lira == 2 + 10 and g.discard[-1] == "six" and not g.players[0].cards
     said = [line for e in events if (line := describe(e, None)) is not None]
     assert "{seat:0} turned a die to 6: now 6 and 4." in said
 
 
-def test_die_to_six_keep_pays_the_roll_as_it_lies() -> None:
+def test_mocha_card_six_keep_pays_the_roll_as_it_lies() -> None:
     g = play(tea_house(10, (3, 4), "six"), "ok")
     assert g.players[0].lira == 2 + 2 and g.players[0].cards == ("six",)
 
 
 @pytest.mark.parametrize("hand", [("good",), ("stay", "lira5")])
-def test_die_to_six_asked_with_any_private_card(hand: tuple[str, ...]) -> None:
+def test_mocha_card_six_asked_with_any_private_card(hand: tuple[str, ...]) -> None:
     """The pause tells nobody whether the card is held: a lone "keep" is asked all the same."""
     g = tea_house(10, (3, 4), *hand)
     assert kind(g) == "dice" and codes(g) == ("ok",)
@@ -64,35 +64,37 @@ def test_die_to_six_asked_with_any_private_card(hand: tuple[str, ...]) -> None:
     assert g.players[0].lira == 4
 
 
-def test_die_to_six_asked_with_a_guild_card_only() -> None:
+def test_mocha_card_six_asked_with_a_guild_card_only() -> None:
     g = tea_house(10, (3, 4), guild=("g7",))
     assert kind(g) == "dice" and codes(g) == ("ok",)
 
 
-def test_die_to_six_no_pause_with_an_empty_hand() -> None:
+def test_mocha_card_six_no_pause_with_an_empty_hand() -> None:
     g = tea_house(10, (3, 4))
     assert kind(g) != "dice" and g.players[0].lira == 4
 
 
 @pytest.mark.parametrize(("call", "dice"), [(3, (2, 3)), (12, (1, 2)), (7, (6, 6)), (11, (6, 1))])
-def test_die_to_six_no_pause_when_it_cannot_change_the_result(call: int, dice: tuple[int, int]) -> None:
+def test_mocha_card_six_no_pause_when_it_cannot_change_the_result(call: int, dice: tuple[int, int]) -> None:
     """Call 3 is reached anyway; 12 is out of reach with one 6; two 6s; 6+6 reaches 11 (asked)."""
     g = tea_house(call, dice, "six")
     if call == 11:
-        assert kind(g) == "dice" and codes(g) == ("ok", "c.six2")
+        assert kind(g) == "dice" and codes(g) == ("ok", "c.six")
     else:
         assert kind(g) != "dice"
 
 
-def test_die_to_six_on_the_black_market_roll() -> None:
+def test_mocha_card_six_on_the_black_market_roll() -> None:
     g = set_chance_script(at(8, "six"), dice=[(2, 3)])
     g = play(g, "g.red")
-    assert codes(g) == ("ok", "c.six1", "c.six2")
-    g = play(g, "c.six1")  # 6 + 3 = 9: 2 jewelry
+    assert codes(g) == ("ok", "c.six")
+    g = play(g, "c.six")
+    assert kind(g) == "six_die" and codes(g) == ("die.1", "die.2")
+    g = play(g, "die.1")  # 6 + 3 = 9: 2 jewelry
     assert g.players[0].goods == (1, 0, 0, 2)
 
 
-def test_die_to_six_never_for_the_governors_roll() -> None:
+def test_mocha_card_six_never_for_the_governors_roll() -> None:
     """E-29: the roll that moves a neutral token is nobody's own roll: no question."""
     g = mocha_game()
     give(g, 0, "six")
@@ -102,7 +104,7 @@ def test_die_to_six_never_for_the_governors_roll() -> None:
     assert kind(g) != "dice" and g.board.governor == 5 and g.players[0].cards == ("six",)
 
 
-def test_die_to_six_not_asked_in_a_base_game() -> None:
+def test_mocha_card_six_not_asked_in_a_base_game() -> None:
     g = new_game(preview_settings(players=3, layout="in_order"), ["red", "blue", "green"], 1)
     assert g.players[0].cards  # holding cards, but the rule exists only with the module
     g = g.copy()
@@ -118,38 +120,38 @@ def test_die_to_six_not_asked_in_a_base_game() -> None:
 # ---- with the red mosque tile (E-20: each once, either order) --------------------------------------
 
 
-def test_die_to_six_then_red_tile() -> None:
+def test_mocha_card_six_then_red_tile() -> None:
     g = set_chance_script(at(8, "six", red=True), dice=[(2, 1)])
     g = play(g, "g.red")
-    assert codes(g) == ("ok", "t.four1", "t.four2", "t.reroll", "c.six1", "c.six2")
-    g = play(g, "c.six1")  # 6 and 1
+    assert codes(g) == ("ok", "t.four1", "t.four2", "t.reroll", "c.six")
+    g = play(g, "c.six", "die.1")  # 6 and 1
     assert kind(g) == "dice" and codes(g) == ("ok", "t.four1", "t.four2", "t.reroll")  # the card is used
     g = play(g, "t.four2")  # 6 and 4: 10, 2 jewelry
     assert g.players[0].goods == (1, 0, 0, 2)
 
 
-def test_red_tile_then_die_to_six() -> None:
+def test_mocha_card_six_after_the_red_tile_four() -> None:
     g = set_chance_script(at(8, "six", red=True), dice=[(2, 1)])
     g = play(g, "g.red", "t.four1")  # 4 and 1
-    assert kind(g) == "dice" and codes(g) == ("ok", "c.six1", "c.six2")  # the tile is used
-    g = play(g, "c.six2")  # 4 and 6: 10
+    assert kind(g) == "dice" and codes(g) == ("ok", "c.six")  # the tile is used
+    g = play(g, "c.six", "die.2")  # 4 and 6: 10
     assert g.players[0].goods == (1, 0, 0, 2) and kind(g) != "dice"
 
 
-def test_die_to_six_after_the_red_tile_reroll() -> None:
+def test_mocha_card_six_after_the_red_tile_reroll() -> None:
     g = set_chance_script(at(8, "six", red=True), dice=[(2, 1), (1, 5)])
     g = play(g, "g.red", "t.reroll")
-    assert kind(g) == "dice" and codes(g) == ("ok", "c.six1", "c.six2")  # 6 and 5: 3 jewelry; 1 and 6: 1
+    assert kind(g) == "dice" and codes(g) == ("ok", "c.six")  # 6 and 5: 3 jewelry; 1 and 6: 1
     assert g.players[0].goods == (1, 0, 0, 0)
-    g = play(g, "c.six1")
+    g = play(g, "c.six", "die.1")
     assert g.players[0].goods == (1, 0, 0, 2)  # capacity 2
 
 
-def test_die_to_six_on_the_two_rewards_card() -> None:
+def test_mocha_card_six_on_the_two_rewards_card() -> None:
     g = set_chance_script(validate(_holding("mdice", "six")), dice=[(3, 5)])
     g = play(g, "c.mdice")
-    assert kind(g) == "dice" and codes(g) == ("ok", "c.six1", "c.six2")
-    g = play(g, "c.six2")  # 3 and 6: 1 fruit and 1 jewelry
+    assert kind(g) == "dice" and codes(g) == ("ok", "c.six")
+    g = play(g, "c.six", "die.2")  # 3 and 6: 1 fruit and 1 jewelry
     assert g.players[0].goods == (0, 0, 1, 1)
 
 
@@ -159,11 +161,11 @@ def _holding(*cards: str) -> GameState:
     return g
 
 
-def test_die_to_six_forged_code_is_refused_and_changes_nothing() -> None:
+def test_mocha_card_six_forged_code_is_refused_and_changes_nothing() -> None:
     g = tea_house(10, (3, 4), "good")  # the question, without the card
     d = pending(g)
     assert d is not None
-    for code in ("c.six1", "c.six2", "t.four1"):
+    for code in ("c.six", "die.1", "t.four1"):
         with pytest.raises(IllegalChoice):
             apply(g, d.player, d.decision_id, code)
     assert g.players[0].lira == 2 and kind(g) == "dice"
