@@ -4,6 +4,7 @@ its own file (test_mocha_die_to_six.py)."""
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -23,13 +24,14 @@ from bot.engine import (
 from bot.engine.board import EDGE_BLOCKERS, BlockedEdge
 from bot.engine.cards import REMOTE_TAGS
 from bot.engine.decision import Option
+from bot.engine.invariants import violations
 from bot.engine.machine import Tx
 from bot.engine.mocha.coffee import coffee_of
 from bot.engine.mocha.data import BONUS_CARDS, MDICE_FACE_REWARDS
 from bot.engine.places import PLACES, Place
 from bot.engine.state import Step
 from bot.engine.wheelbarrow import gain_goods
-from tests.engine.helpers import codes, give, kind, play, play_events
+from tests.engine.helpers import codes, give, kind, pass_turn, play, play_events
 from tests.engine.mocha.bonus_helpers import mocha_game, reach, set_coffee, validate
 
 # First-game layout: corners 16, 10, 20, 13; the merchants start on the Fountain 7.
@@ -273,10 +275,14 @@ def test_mocha_card_coffeeh2_takes_the_coffee_house_action_once_more(monkeypatch
 
 
 def at_the_end(*cards: str, coffee: int = 0, goods: tuple[int, int, int, int] = (0, 0, 0, 0)) -> GameState:
+    """The last round played out (3 players): seat 0 may play its leftover cards."""
     g = holding(*cards, coffee=coffee, goods=goods).copy()
-    g.steps = (Step("final", 0),)
-    g.cache = None
-    return validate(g)
+    g.end_triggered = True
+    g = validate(g)
+    for _ in range(3):
+        g = pass_turn(g)
+    assert kind(g) == "final" and pending(g).player == 0  # type: ignore[union-attr]
+    return g
 
 
 def test_mocha_final_cards_are_lira8_swap3_and_mdice() -> None:
@@ -318,3 +324,27 @@ def test_mocha_card_bad_input_is_refused_and_changes_nothing(setup: object, code
     with pytest.raises(IllegalChoice):
         apply(g, d.player, d.decision_id, code)
     assert g.players == before.players and g.steps == before.steps
+
+
+# ---- random play with every kind in hand ------------------------------------------------------------
+
+
+def test_mocha_bonus_cards_random_play_keeps_every_invariant_and_the_option_contract() -> None:
+    """Seeded random turns with both copies of every kind dealt out and coffee to spend: every
+    decision and state keeps the engine contract (codes, labels, private card plays, decks)."""
+    played: set[str] = set()
+    for seed in range(6):
+        players = 2 + seed % 4
+        g = mocha_game(players, seed).copy()
+        for i, card in enumerate(sorted(c for c in BONUS_CARDS for _ in range(2))):
+            give(g, i % players, card)
+        for seat in range(players):
+            set_coffee(g, seat, 6)
+        g = validate(g)
+        rng = random.Random(seed)
+        while (d := pending(g)) is not None and g.turns < 40:
+            assert violations(g) == [], (seed, d.kind)
+            code = rng.choice(d.codes())
+            played.add(code)
+            g, _ = apply(g, d.player, d.decision_id, code)
+    assert {f"c.{kind}" for kind in ("coffee2", "swap3", "mdice", "corner", "lira8", "buyguild")} <= played

@@ -169,3 +169,15 @@ def test_mocha_card_six_forged_code_is_refused_and_changes_nothing() -> None:
         with pytest.raises(IllegalChoice):
             apply(g, d.player, d.decision_id, code)
     assert g.players[0].lira == 2 and kind(g) == "dice"
+
+
+@pytest.mark.parametrize("dice", [(3, 4), (2, 3), (5, 5)])
+def test_mocha_card_six_the_pause_tells_nobody_whether_the_card_is_held(dice: tuple[int, int]) -> None:
+    """Holding the card or another: the same decision for everyone else to see (kind, prompt,
+    public options, who decides); only the private option differs."""
+    seen = []
+    for hand in (("six",), ("good",), ("six", "good")):
+        d = pending(tea_house(10, dice, *hand))
+        assert d is not None
+        seen.append((d.kind, d.prompt, d.player, tuple(o for o in d.options if not o.private)))
+    assert seen[0] == seen[1] == seen[2]
