@@ -25,6 +25,7 @@ from ..movement import arrive
 from ..places.dice import RED_DONE, ROLLS, settle_dice
 from ..state import GameState, Step
 from ..texts import GOOD_NAMES, join_and
+from ..undo import after_last_round
 from ..wheelbarrow import gain_goods
 from . import data, texts
 from .coffee import COFFEE_WHY, coffee_of, gain_coffee, pay_coffee
@@ -39,11 +40,6 @@ def phrase(kind: str) -> str:
     """The card named in an option: the module's own name for it (its rule texts are registered
     with the help topics)."""
     return f"the “{texts.CARD_NAMES[kind]}” card"
-
-
-def after_last_round(g: GameState) -> bool:
-    """Whether the leftover cards are being played (E-55): only goods and Lira come of them."""
-    return any(s.kind == "final" for s in g.steps)
 
 
 # ---- coffee, the guild card, Lira -------------------------------------------------------------

@@ -24,8 +24,8 @@ from ..describe import register_line
 from ..machine import StepKind, Tx, pop, push, register
 from ..places.dice import ROLL_RULES, ROLLS, dice_of, flags_of, roll_key, settle_dice
 from ..state import GameState, Step
+from ..undo import after_last_round
 from . import data, texts
-from .bonus_cards import after_last_round
 
 SIX = "six"
 SIX_DONE = 2  # a flag of the dice step: the card was used on this roll (RED_DONE is 1)

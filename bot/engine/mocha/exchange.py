@@ -17,9 +17,10 @@ from ..decision import Option, who
 from ..machine import StepKind, Tx, pop, push, register
 from ..state import GameState, Player, Step
 from ..texts import GOOD_NAMES
+from ..undo import after_last_round
 from ..wheelbarrow import gain_goods, lost_note, pay_goods
 from . import data
-from .bonus_cards import CARD, after_last_round
+from .bonus_cards import CARD
 from .coffee import coffee_of, gain_coffee, pay_coffee
 
 KINDS = (*GOODS, data.COFFEE)
