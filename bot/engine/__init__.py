@@ -230,7 +230,8 @@ module adds to any action (``places.ACTION_HOOKS``: the Caravansary's coffee), c
 (``decks.register_deck``), set-up (``setup.SETUPS``), player token kinds
 (``tokens.add_token_kind``), neutral tokens and their waivers (``tokens.add_neutral_token``,
 ``tokens.WAIVERS``), ruby tracks (``places.rubies.add_ruby_track``), blocked edges
-(``board.EDGE_BLOCKERS``), hidden parts of a view (``views.HIDDEN_PARTS``), invariants
+(``board.EDGE_BLOCKERS``), rolls of the player's own (``places.dice.ROLLS``: what a roll brings;
+``places.dice.ROLL_RULES``: what may change it at the ``dice`` step), hidden parts of a view (``views.HIDDEN_PARTS``), invariants
 (``invariants.register_invariant``), story lines (``describe.register_line``) and rule texts
 (``texts.register_place``, ``register_card``, ``register_topic``).
 """
