@@ -35,10 +35,9 @@ CARD = "card"  # the `why` of coffee, goods and Lira a bonus card moves
 COFFEE_WHY[CARD] = "with a bonus card"
 
 
-
 def phrase(kind: str) -> str:
-    """The card named in an option: the module's own name for it (its rule texts are registered
-    with the help topics)."""
+    """The card named in an option, by the module's own name for it (`mocha.texts.CARD_NAMES`:
+    registering the names and rule texts with the game's texts belongs to the help topics)."""
     return f"the “{texts.CARD_NAMES[kind]}” card"
 
 
