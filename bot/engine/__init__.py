@@ -100,7 +100,9 @@ tile, ``no`` no green-tile good; ``t.yellow`` the yellow tile; ``k<seat>.card`` 
 ``k<seat>.lira`` catch a family member; ``r.card`` / ``r.lira`` the family card's reward;
 ``gov`` / ``smug`` the Governor and Smuggler (a neutral token's code, never starting with "k");
 ``done`` ends the encounters (and the leftover cards); a choice of many values ``v.<value>``,
-asked through ranges ``vr.<value>`` and ``back`` when more than 100 (`choices`).
+asked through ranges ``vr.<value>`` and ``back`` when more than 100 (`choices`). Mocha &
+Baksheesh adds ``sw.<good>.<good>`` (the exchange card: give one, take the other, by letter;
+coffee counts) and ``die.N`` (the die the die-to-6 card turns).
 
 Labels are at most 80 characters. A decision lists every legal choice (at most 100 public and
 100 private options; a choice of more values is asked in two steps, see `choices`).
@@ -119,7 +121,8 @@ with any goods; n=1 the repeat of the family member's action), ``after`` (the en
 neutral tokens used, one bit each), ``gov_pay``, ``smug_good``, ``smug_pay``, ``relocate`` (tag:
 the neutral token), ``card_good``, ``reward``, ``recall`` (tag "yellow" or "card"),
 ``caravan_draw`` (n: 2 then 1), ``card_discard``, ``fountain``, ``bm_good``, ``dice`` (n: the two
-dice as 10a+b; tag: the Tea House call), ``green_tile``, ``sell`` (n=1 any goods; tag: the goods
+dice as 10a+b, plus 100 times the flags: 1 the red tile used, 2 a module's rule used; tag: the Tea
+House call; place 0: a roll made elsewhere, named by its tag), ``green_tile``, ``sell`` (n=1 any goods; tag: the goods
 chosen so far), ``sultan_any`` (n: the goods still owed), ``end`` (the turn's end), ``final``
 (the leftover cards after the last round, between turns), ``gameover`` and ``value_range`` (the
 second step of a choice of many values: place..n).
@@ -197,6 +200,17 @@ member home, no reward), ``guild_mosque`` (#14/#15: place the mosque, ``m.<colou
 and #20 push the ``action`` step of the Tavern (tag "g19") and the Coffee House (tag "g20"),
 whose places apply the card's price. The action tags "guild", "g19" and "g20" are remote actions
 (``cards.REMOTE_TAGS``).
+Its nine bonus-card kinds (``mocha.bonus_cards``; plays ``c.<kind>``): ``coffee2``, ``buyguild``,
+``lira8``, ``swap3``, ``mdice``, ``six``, ``corner``, ``wain2``, ``coffeeh2``; after the last round
+``lira8``, ``swap3`` and ``mdice`` (E-55, no coffee then). Steps: ``exchange`` (the ``swap3``
+card: n the swaps made, tag the kinds given ">" the kinds taken, a letter each; options
+``sw.<good>.<good>`` give the first, take the second, by letter r, g, y, b or c (coffee counts
+as a good here), and ``done``), ``six_die`` (which die the die-to-6 card turns: ``die.1`` /
+``die.2``; n and tag as the dice step's), ``corner`` (the corner card's jump: ``go.N``, a teleport). The ``mdice`` roll is a
+``dice`` step with place 0 and tag "mdice" (`places.dice.ROLLS`). The die-to-6 card is a rule of
+the dice step (`places.dice.ROLL_RULES`): after a roll of the player's own, when turning one die
+to 6 would change what it brings, a seat holding any private card is asked (``ok``, and with the
+card ``c.six``), whether or not it holds this card; event ``die_six`` {dice}.
 
 Tokens, blocked edges and ruby tracks
 -------------------------------------
@@ -267,7 +281,8 @@ module adds to any action (``places.ACTION_HOOKS``: the Caravansary's coffee), c
 (``decks.register_deck``), set-up (``setup.SETUPS``), player token kinds
 (``tokens.add_token_kind``), neutral tokens and their waivers (``tokens.add_neutral_token``,
 ``tokens.WAIVERS``), ruby tracks (``places.rubies.add_ruby_track``), blocked edges
-(``board.EDGE_BLOCKERS``), hidden parts of a view (``views.HIDDEN_PARTS``), invariants
+(``board.EDGE_BLOCKERS``), rolls of the player's own (``places.dice.ROLLS``: what a roll brings;
+``places.dice.ROLL_RULES``: what may change it at the ``dice`` step), hidden parts of a view (``views.HIDDEN_PARTS``), invariants
 (``invariants.register_invariant``), story lines (``describe.register_line``) and rule texts
 (``texts.register_place``, ``register_card``, ``register_topic``).
 """

@@ -20,7 +20,7 @@ from .decks import can_draw
 from .encounters import take_reward
 from .machine import StepKind, Tx, pop, push, register
 from .movement import arrive, move_options
-from .places import perform
+from .places import PLACES, perform
 from .state import GameState, Step
 from .texts import GOOD_NAMES, card_phrase
 from .wheelbarrow import gain_goods, lost_note
@@ -94,10 +94,12 @@ def _family(tx: Tx, seat: int, step: Step, final: bool) -> None:
         push(tx.g, Step("reward", seat))
 
 
-def _again(tx: Tx, seat: int, step: Step, final: bool) -> None:
-    """The action once more right after the first one (n=1: the family member's action)."""
+def repeat_action(tx: Tx, seat: int, step: Step, final: bool) -> None:
+    """The action (a place with one way to carry it out) now and once more right after the
+    first one (n=1: the family member's action). Any module's "twice" card plays this way."""
+    code = PLACES[step.place].options(tx.g, seat, step)[0].code
     push(tx.g, Step("action", seat, step.place, int(step.tag == "family"), "again"))
-    perform(tx, step, "act")
+    perform(tx, step, code)
 
 
 def _small_any(tx: Tx, seat: int, step: Step, final: bool) -> None:
@@ -116,7 +118,7 @@ def _can_move34(g: GameState, seat: int, step: Step, act: Sequence[Option]) -> b
     return bool(move_options(g, seat, 3, 4))
 
 
-def _single_action(g: GameState, seat: int, step: Step, act: Sequence[Option]) -> bool:
+def single_action(g: GameState, seat: int, step: Step, act: Sequence[Option]) -> bool:
     return len(act) == 1
 
 
@@ -131,9 +133,9 @@ def _twice(kind: str) -> str:
 for _play in (
     CardPlay("good", _good, window=ANYTIME, final=True),
     CardPlay("lira5", _lira5, window=ANYTIME, final=True),
-    CardPlay("sultan2", _again, action_at=SULTANS_PALACE, bound="carry_out", playable=_single_action, label=_twice("sultan2")),
-    CardPlay("post2", _again, action_at=POST_OFFICE, bound="carry_out", playable=_single_action, label=_twice("post2")),
-    CardPlay("gem2", _again, action_at=GEMSTONE_DEALER, bound="carry_out", playable=_single_action, label=_twice("gem2")),
+    CardPlay("sultan2", repeat_action, action_at=SULTANS_PALACE, bound="carry_out", playable=single_action, label=_twice("sultan2")),
+    CardPlay("post2", repeat_action, action_at=POST_OFFICE, bound="carry_out", playable=single_action, label=_twice("post2")),
+    CardPlay("gem2", repeat_action, action_at=GEMSTONE_DEALER, bound="carry_out", playable=single_action, label=_twice("gem2")),
     CardPlay("family", _family, window=ANYTIME, final=True, playable=_family_away),
     CardPlay(
         "smallany", _small_any, action_at=SMALL_MARKET, bound="carry_out", playable=_has_goods,

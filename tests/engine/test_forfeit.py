@@ -23,6 +23,7 @@ from bot.engine import (
 )
 from bot.engine.invariants import violations
 from tests.engine.helpers import codes, decider, give, grant_tile, kind, play, quiet_game, reach, to_discard
+from tests.engine.mocha.bonus_helpers import at_corner, at_exchange, at_six_die
 from tests.testkinds import base_position
 
 
@@ -323,6 +324,11 @@ STEPS: dict[str, tuple[Callable[[], GameState], str, Check]] = {
     "roast": (lambda: play(_at_roasting_plant(), "act"), "roast", lambda a, b: b.players[0].lira == a.players[0].lira - 2),
     # the Coffee trader is paid with the first offer, 2 Lira (the coffee came before)
     "cof_pay": (lambda: play(_at_coffee_trader(), "cof"), "cof_pay", lambda a, b: b.players[0].lira == a.players[0].lira - 2),
+    # Mocha & Baksheesh: the corner card's jump is a movement step (the merchant stays), the
+    # exchange stops, the die-to-6 card turns the first die (6 and 3: 2 jewelry)
+    "corner": (at_corner, "corner", lambda a, b: b.players[0].merchant == a.players[0].merchant),
+    "exchange": (at_exchange, "exchange", lambda a, b: b.players[0].goods == (1, 0, 0, 0) and b.players[0].parts == a.players[0].parts),
+    "six_die": (at_six_die, "six_die", lambda a, b: b.players[0].goods == (1, 0, 0, 2)),
     # the second step of a choice of many values (tests.testkinds): back, then the pass; no bid
     "value_range": (
         lambda: play(base_position("test_values"), "vr.99"), "value_range",

@@ -16,10 +16,13 @@ from __future__ import annotations
 from ..modules import Module, register_module
 from . import barrier as _barrier  # noqa: F401  (the Barrier, a blocked edge)
 from . import barrier_check as _barrier_check  # noqa: F401  (the Barrier respected by every step-wise move)
+from . import bonus_cards as _bonus_cards  # noqa: F401  (the nine bonus-card kinds, their steps and the die-to-6 rule)
 from . import caravansary as _caravansary  # noqa: F401  (the Caravansary's coffee, D-13)
 from . import coffee, data, guild_cards, guild_deck, guild_hall, parts  # noqa: F401  (register the module's parts)
 from . import coffee_house as _coffee_house  # noqa: F401  (place 20)
 from . import coffee_trader as _coffee_trader  # noqa: F401  (the neutral token)
+from . import die_to_six as _die_to_six  # noqa: F401
+from . import exchange as _exchange  # noqa: F401
 from . import roasting_plant as _roasting_plant  # noqa: F401  (place 17)
 from . import tavern as _tavern  # noqa: F401  (the Tavern, place 19)
 from . import tavern_tiles as _tavern_tiles  # noqa: F401  (the Movement and Encounter tiles)
