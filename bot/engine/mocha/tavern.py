@@ -93,7 +93,7 @@ class Tavern(Place):
             for track in tracks_with_a_ruby(g):
                 name = place_name(track.place)
                 out.append(
-                    Option(f"{BAKSHEESH_PREFIX}{track.place}", f"Baksheesh: {cost} coffee and {goods} for a ruby of the {name}")
+                    Option(f"{BAKSHEESH_PREFIX}{track.place}", f"Baksheesh ({cost} coffee, {goods}): {name} ruby")
                 )
         return out
 
