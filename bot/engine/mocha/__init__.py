@@ -13,7 +13,7 @@ the module's issue.
 from __future__ import annotations
 
 from ..modules import Module, register_module
-from . import coffee, data, guild_deck, parts  # noqa: F401  (register the module's state, set-up, coffee and guild deck)
+from . import coffee, data, guild_deck, help_topics, parts  # noqa: F401  (register the module's state, set-up, coffee, guild deck and help texts)
 
 MOCHA = register_module(
     Module(
