@@ -213,3 +213,6 @@ def render_private(view: View, seat: int, seat_labels: Sequence[str]) -> bytes:
     from .private import draw_private
 
     return to_png(draw_private(view, seat, seat_labels))
+
+
+from . import mocha as _mocha  # noqa: E402, F401  (what only Mocha & Baksheesh draws registers with the hooks)
