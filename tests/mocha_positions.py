@@ -33,11 +33,14 @@ def mocha_position(players: int = 5, seed: int = 7, hands: tuple[tuple[str, ...]
     pile.remove("g9")
     GUILD_DECK.set_pile(g, tuple(pile))
     GUILD_DECK.set_discard(g, ("g9",))
-    set_mocha_board(g, barrier=barrier_edge(g), barrier_controller=1, movement_tiles=(3, 4), encounter_tiles=(2, 3, 4), baksheesh="b",
-                    coffee_house_rubies=4)
+    set_mocha_board(
+        g, barrier=barrier_edge(g), barrier_controller=1, movement_tiles=(3, 4), encounter_tiles=(2, 3, 4),
+        baksheesh="b", coffee_house_rubies=4,
+    )
     set_mocha_player(g, 0, coffee=3, tavern_tiles=("movement1",))
     set_mocha_player(g, 1, coffee=12, tavern_tiles=("encounter1", "movement2"))
-    set_mocha_player(g, 3, coffee=1)
-    g.players[2].rubies += 1
+    if players > 3:
+        set_mocha_player(g, 3, coffee=1)
+    g.players[players - 1].rubies += 1  # the Coffee House ruby taken
     assert violations(g) == [], violations(g)
     return g
