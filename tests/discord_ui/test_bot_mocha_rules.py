@@ -88,3 +88,23 @@ async def test_the_panel_turns_the_rule_on_and_off_for_a_mocha_table(env: Env) -
     await env.fake.settle()
     assert (await table.game()).options.rules.two_player_tavern_tiles == "1and3"
     assert ALL_TILES not in table.lobby().embed_text
+
+
+@pytest.mark.parametrize(
+    ("topic", "title"),
+    [("guild 7", "Back to the Fountain (guild 7)"), ("g7", "Back to the Fountain (guild 7)"), ("tavern", "Tavern"),
+     ("barrier", "Barrier"), ("20", "Coffee House"), ("movement tile", "Movement tile"),
+     ("c.swap3", "Exchange up to 3")],
+)
+async def test_istanbul_rules_finds_the_modules_topics(env: Env, topic: str, title: str) -> None:
+    reply = env.fake.slash(env.srv.alice, env.srv.channel, "istanbul rules", {"topic": topic})
+    await env.fake.settle()
+    shown = reply.replies[-1]
+    assert shown.embeds[0]["title"] == title and shown.embeds[0]["description"].strip()
+
+
+async def test_istanbul_rules_autocompletes_guild_cards(env: Env) -> None:
+    found = env.fake.autocomplete(env.srv.alice, env.srv.channel, "istanbul rules", "topic", "guild 1")
+    await env.fake.settle()
+    names = [c["name"] for c in found.choices]
+    assert "Free extension (guild 1)" in names and "Any place (guild 12)" in names
