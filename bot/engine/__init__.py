@@ -144,7 +144,9 @@ and each player's ``mocha_player`` (``MochaPlayer``: ``coffee``, ``tavern_tiles`
 ``setup.SETUPS``. The Coffee House is a ruby track (``coffee_house``). The deck ``guild``
 (``mocha.guild_deck``): items ``g1``-``g20``, the Guild Hall's pile, a face-up discard pile and
 each player's hidden hand (``Player.hands["guild"]``), never a bonus card. Events: ``coffee`` {n
-(the change: negative when paid), why, total}.
+(the change: negative when paid), why, total}. Rule texts (``mocha.help_topics``): places 17-20,
+the bonus cards, the guild cards (card kinds ``g1``-``g20``, also found as "guild 7"), the Tavern
+tiles, tokens and rules, registered with ``texts``.
 
 Tokens, blocked edges and ruby tracks
 -------------------------------------
@@ -217,7 +219,7 @@ module adds to any action (``places.ACTION_HOOKS``: the Caravansary's coffee), c
 ``tokens.WAIVERS``), ruby tracks (``places.rubies.add_ruby_track``), blocked edges
 (``board.EDGE_BLOCKERS``), hidden parts of a view (``views.HIDDEN_PARTS``), invariants
 (``invariants.register_invariant``), story lines (``describe.register_line``) and rule texts
-(``texts.register_place``, ``register_card``, ``register_topic``).
+(``texts.register_place``, ``register_card`` (with extra aliases), ``register_topic``).
 """
 
 from __future__ import annotations

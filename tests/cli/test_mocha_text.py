@@ -97,3 +97,18 @@ def test_help_alone_explains_the_choosers_own_guild_cards() -> None:
     guild = [line for line in lines if line.startswith("Your guild card: ")]
     assert [line.split(": ")[1] for line in guild] == ["Any place (guild 12)", "Back to the Fountain (guild 7)"]
     assert not any("guild card" in line for line in help_lines(engine.view(g, 2), 2, ""))
+
+
+def test_a_modules_neutral_token_stands_in_its_cell_by_three_letters() -> None:
+    """The Coffee trader is a neutral token of the engine's table: `:b` shows any such token in
+    its cell by the first three letters of its name ("Cof"; a test token "Ped" here)."""
+    from tests.engine.test_token_tables import peddler
+
+    g = mocha_position()
+    with peddler("mocha") as (_, spot):
+        spot["at"] = g.layout[0]
+        lines = board_lines(engine.view(g, None), LONG)
+        assert lines[3].split("|")[1].split() == ["Ped"]
+    with peddler("letters") as (_, spot):  # a module not in play: not drawn
+        spot["at"] = g.layout[0]
+        assert "Ped" not in "\n".join(board_lines(engine.view(g, None), LONG))
