@@ -174,6 +174,9 @@ def board_alt(view: View, seat_labels: Sequence[str], caption: str = "") -> str:
         where = f"from {PLACE_NAMES.get(move.source, move.source)} to {PLACE_NAMES.get(move.target, move.target)}"
         parts.append(f"Last move: the {token} {where}." if move.source != move.target else
                      f"Last move: the {token} stayed at {PLACE_NAMES.get(move.target, move.target)}.")
+    from .board import ALT_SENTENCES
+
+    parts += [sentence(g) for sentence in ALT_SENTENCES.active(g.settings)]
     return _clip(" ".join(p for p in parts if p))
 
 

@@ -38,7 +38,7 @@ from .tiles import draw_static
 from .tokens import TOKEN_GAP, TOKEN_SCALES, crowd_scales, largest_crowds, more, mover, tokens_by_place
 
 __all__ = [
-    "BOARD_WIDTH", "OVERLAYS", "PLACES_TO_COME", "BoardLayout", "Placed", "board_layout", "board_width", "draw_board",
+    "ALT_SENTENCES", "BOARD_WIDTH", "OVERLAYS", "PLACES_TO_COME", "BoardLayout", "Placed", "board_layout", "board_width", "draw_board",
     "grid_geometry", "paint_board", "static_layer", "tile_body_height",
 ]  # fmt: skip
 
@@ -54,6 +54,8 @@ PLACES_TO_COME = {
 # What a module draws across tiles (the Barrier on the edge between two places): from a game and
 # each place's tile box, the items placed on top of everything else.
 OVERLAYS: Registry[Callable[[GameState, dict[int, Box]], list[tuple[Placed, Look]]]] = Registry("board overlays")
+# ... and what it adds to the board's alt text (a sentence, or "" when there is nothing to say).
+ALT_SENTENCES: Registry[Callable[[GameState], str]] = Registry("board alt text sentences")
 STATE_GAP = 6  # between the state lines and the tokens
 FRAME = 6  # the last move's tile frames
 RING = 3  # the ring around the token that moved (inside the gap between tokens)

@@ -7,7 +7,8 @@ module never see any of it).
   what it asks, the
   Coffee House's rubies left and the next ruby's price in coffee. The Roasting Plant has none.
 - The Barrier (`board.OVERLAYS`): a bar across the edge between its two places, with a disc in
-  its controller's colour and letter on it ("—" on a grey disc while nobody controls it).
+  its controller's colour and letter on it ("–" on a grey disc while nobody controls it); a
+  sentence in the board's alt text (`board.ALT_SENTENCES`).
 - Each player's strip (`players.MODULE_FIGURE_ROWS`): coffee, how many guild cards (never which)
   and the Tavern tiles owned; the same in the alt text (`players.ALT_PARTS`).
 - The private image shows the guild cards with their texts by itself (every private deck in play
@@ -25,6 +26,7 @@ from ..engine.mocha.guild_deck import GUILD
 from ..engine.mocha.parts import BOARD, PLAYER, MochaBoard, MochaPlayer
 from ..engine.mocha.texts import TAVERN_TILE_NAMES
 from ..engine.state import GameState, Player
+from ..engine.texts import PLACE_NAMES
 from . import board, places, players, private, style
 from .layout import Box, Placed
 from .shapes import Look, Spec
@@ -150,7 +152,19 @@ def barrier_items(g: GameState, tiles: dict[int, Box]) -> list[tuple[Placed, Loo
     return items
 
 
+def barrier_sentence(g: GameState) -> str:
+    """The Barrier in the board's alt text: where it stands and who may cross it."""
+    b = _board_part(g)
+    if b is None or b.barrier is None:
+        return ""
+    a, c = (PLACE_NAMES.get(p, str(p)) for p in b.barrier)
+    if 0 <= b.barrier_controller < len(g.players):
+        return f"The Barrier stands between {a} and {c}; only {g.players[b.barrier_controller].colour} may cross it."
+    return f"The Barrier stands between {a} and {c}."
+
+
 board.OVERLAYS.add(barrier_items, data.MODULE)
+board.ALT_SENTENCES.add(barrier_sentence, data.MODULE)
 
 
 # -- the players' strips ---------------------------------------------------------------------------

@@ -74,3 +74,22 @@ def test_other_players_payloads_do_not_change_when_guild_cards_are_dealt_again()
         return p.content, p.embed.to_dict() if p.embed else None, _ids(p), render_private(own, 0, NAMES)
 
     assert seen(g) == seen(other)  # seat 0 holds the same cards in both deals
+
+
+def test_the_public_turn_message_is_the_same_whoever_holds_which_guild_cards() -> None:
+    """The turn message (embed, buttons, both pictures) of a Mocha game does not change when the
+    hidden guild hands and pile are dealt again."""
+    from bot.render import render_turn
+
+    def public_message(state: engine.GameState) -> Any:
+        public = engine.view(state, None)
+        d = engine.pending(state)
+        assert d is not None
+        pictures = render_turn(public, NAMES)
+        names = dict(enumerate(NAMES))
+        p = payloads.turn_payload(9, public, d, _seat(state, d.player), names, [], pictures, ping=True)
+        return p.content, p.embed.to_dict() if p.embed else None, _ids(p), [(f[0], f[1]) for f in p.files]
+
+    g = mocha_position()
+    other = mocha_position(hands=(("g2", "g4"), ("g6",), (), ("g8", "g10", "g11"), ("g13",)))
+    assert public_message(g) == public_message(other)

@@ -109,3 +109,13 @@ def test_the_private_image_shows_the_seats_guild_cards_with_their_texts() -> Non
     assert any(i.text == "Guild cards: none" for i in empty.items if i.kind == "section")
     with pytest.raises(ValueError):
         private_layout(engine.view(g, 2), 3, NAMES)  # another seat's hand is hidden in this view
+
+
+def test_the_board_alt_text_says_where_the_barrier_stands() -> None:
+    g = mocha_position()
+    a, b = barrier_edge(g)
+    board, _ = render_turn(engine.view(g, None), NAMES)
+    names = {1: "Wainwright", 2: "Fabric Warehouse", 8: "Black Market"}
+    assert f"The Barrier stands between {names[a]} and {names[b]}; only blue may cross it." in board.alt
+    set_mocha_board(g, barrier=None, barrier_controller=-1)
+    assert "Barrier" not in render_turn(engine.view(g, None), NAMES)[0].alt
