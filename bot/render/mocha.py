@@ -27,7 +27,7 @@ from ..engine.mocha.parts import BOARD, PLAYER, MochaBoard, MochaPlayer
 from ..engine.mocha.texts import TAVERN_TILE_NAMES
 from ..engine.state import GameState, Player
 from ..engine.texts import PLACE_NAMES
-from . import board, places, players, private, style
+from . import board, legend, places, players, private, style
 from .layout import Box, Placed
 from .shapes import Look, Spec
 
@@ -163,7 +163,17 @@ def barrier_sentence(g: GameState) -> str:
     return f"The Barrier stands between {a} and {c}."
 
 
+def barrier_key(colour: str) -> list[tuple[Spec, str]]:
+    """The key's entries: the Barrier's bar and its controller's disc, as on the board."""
+    bar = Spec("key_sample", "barrier", "", Look("square", BARRIER_FILL, style.TEXT_LIGHT, BARRIER_EDGE, 2), width=BAR)
+    fill = style.PLAYER_FILL.get(colour, style.NEUTRAL)
+    disc = Spec("key_sample", "barrier_control", style.PLAYER_LETTER.get(colour, "?"),
+                Look("disc", fill, style.ink_for(fill), BARRIER_FILL, 3), width=CONTROL)
+    return [(bar, "Barrier on the edge between two places"), (disc, "its holder may cross it")]
+
+
 board.OVERLAYS.add(barrier_items, data.MODULE)
+legend.KEY_ENTRIES.add(barrier_key, data.MODULE)
 board.ALT_SENTENCES.add(barrier_sentence, data.MODULE)
 
 

@@ -119,3 +119,16 @@ def test_the_board_alt_text_says_where_the_barrier_stands() -> None:
     assert f"The Barrier stands between {names[a]} and {names[b]}; only blue may cross it." in board.alt
     set_mocha_board(g, barrier=None, barrier_controller=-1)
     assert "Barrier" not in render_turn(engine.view(g, None), NAMES)[0].alt
+
+
+def test_the_key_explains_the_barrier_in_mocha_games_only() -> None:
+    from bot.render.legend import legend_kind, legend_layout
+
+    g = mocha_position()
+    key = legend_layout(legend_kind(engine.view(g, None)), 1400)
+    assert key is not None
+    words = [p.text for p in key.placed() if p.kind == "key_text"]
+    assert "Barrier on the edge between two places" in words and "its holder may cross it" in words
+    base = engine.new_game(engine.GameSettings(players=5), ["red", "blue", "green", "yellow", "white"], 3)
+    base_key = legend_layout(legend_kind(engine.view(base, None)), 1400)
+    assert base_key is not None and not [p for p in base_key.placed() if "Barrier" in p.text]
