@@ -181,6 +181,7 @@ def render_figures(seed: int, repeats: int = RENDER_REPEATS, expansions: tuple[s
     five = cases[str(PLAYER_COUNTS[-1])]
     if not expansions:
         cases["5x5"] = ([(on_grid(state, 5, 5), told) for state, told in five[0]], five[1])
+        cases["mocha"] = ([(mocha_showcase(seed), "")], five[1])
     largest = cases.get("5x5", five)
     first = largest[0][0]
     t0 = time.perf_counter_ns()
@@ -189,19 +190,44 @@ def render_figures(seed: int, repeats: int = RENDER_REPEATS, expansions: tuple[s
     for positions, labels in cases.values():  # every kind of board's static layer drawn before timing
         render_turn(view(positions[0][0], None), labels, positions[0][1])
     per_case = {name: _render_case(positions, labels, repeats) for name, (positions, labels) in cases.items()}
-    five_by_five = {"5x5": per_case["5x5"]} if "5x5" in per_case else {}
+    extra: dict[str, Any] = {name: per_case[name] for name in ("5x5", "mocha") if name in per_case}
     return {
         "benchmark": (
             "render_turn() (board.png and players.png, PNG encoding included) and render_private() of "
-            "mid-game positions, one thread; '5x5': the 5-player positions moved onto a 5x5 grid"
+            "mid-game positions, one thread; '5x5': the 5-player positions moved onto a 5x5 grid; "
+            "'mocha': a 5-player Mocha & Baksheesh position with every state of the module shown "
+            "(coffee, guild hands, Tavern tiles, the Barrier)"
         ),
         "turn_png": "palette (256 colours)",
         "png_compress_level": PNG_COMPRESS_LEVEL,
         "repeats_per_position": repeats,
         "first_render_ms": first_ms,
-        "players": {k: v for k, v in per_case.items() if k != "5x5"},
-        **five_by_five,
+        "players": {k: v for k, v in per_case.items() if k not in extra},
+        **extra,
     }
+
+
+def mocha_showcase(seed: int, players: int = 5) -> GameState:
+    """A fresh Mocha & Baksheesh game (playable or not) with every state the module draws: two
+    guild cards dealt to each seat from the top of the pile and one discarded, coffee, Tavern tiles
+    bought from the piles, the Baksheesh on side B and the Barrier on an edge of the second row."""
+    from bot.engine import preview_settings, validate
+    from bot.engine.mocha.guild_deck import GUILD_DECK
+    from bot.engine.mocha.parts import set_mocha_board, set_mocha_player
+
+    settings = preview_settings(players=players, expansions=("mocha",))
+    g = new_game(settings, colours_of(settings), seed)
+    pile = list(GUILD_DECK.pile(g))
+    for seat in range(players):
+        GUILD_DECK.set_hand(g.mut(seat), tuple(sorted(pile[:2])))
+        del pile[:2]
+        set_mocha_player(g, seat, coffee=3 * seat + 1, tavern_tiles=("movement1", "encounter1")[: seat % 3])
+    GUILD_DECK.set_discard(g, tuple(pile[:1]))
+    GUILD_DECK.set_pile(g, tuple(pile[1:]))
+    edge = sorted(g.layout[g.width : g.width + 2])
+    set_mocha_board(g, barrier=(edge[0], edge[1]), barrier_controller=1, movement_tiles=(2, 3, 4),
+                    encounter_tiles=(2, 3, 4), baksheesh="b")
+    return validate(g, preview=True)
 
 
 def _settings(players: int, expansions: tuple[str, ...]) -> GameSettings:

@@ -5,13 +5,26 @@ others). A 4×4 board fits 80 columns and 24 lines; 5×4 and 5×5 fit 100 column
 Built from a view, so it shows exactly what that viewer may know. Tokens in a cell: merchants as
 the colour's capital letter with the assistants in their stack (`R3`), neutral merchants `N`;
 then assistants waiting there as lower-case letters (`a:rb`), family members (`f:y`), the
-Governor `Gov` and the Smuggler `Smg`. What does not fit a cell ends in `+N`.
+Governor `Gov`, the Smuggler `Smg` and a module's neutral token by the first three letters of its
+name (the Coffee trader `Cof`). What does not fit a cell ends in `+N`.
+
+A module adds lines through three registries, consulted only in games with it: `MODULE_LINES`
+(under the grid: its places' state, the Barrier), `PLAYER_LINES` (under each player's line: their
+coffee, guild-card count, Tavern tiles) and `WHEELBARROW_LINES` (the chooser's own, in `play`).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.engine import View
 from bot.engine.components import GOODS, ruby_target
+from bot.engine.registry import Registry
+from bot.engine.tokens import NEUTRAL_TOKENS
+
+MODULE_LINES: Registry[Callable[[View], list[str]]] = Registry("terminal board lines")
+PLAYER_LINES: Registry[Callable[[View, int], list[str]]] = Registry("terminal player lines")
+WHEELBARROW_LINES: Registry[Callable[[View, int], list[str]]] = Registry("terminal wheelbarrow lines")
 
 CELL = 17  # characters inside a cell: 4 cells and 5 borders make 73 columns
 SHORT_NAMES: dict[int, str] = {
@@ -58,6 +71,9 @@ def cell_lines(v: View, place: int) -> tuple[str, str, str]:
         others.append("Gov")
     if b.smuggler == place:
         others.append("Smg")
+    for token in NEUTRAL_TOKENS.in_play(g.settings):
+        if token.tag not in ("governor", "smuggler") and token.where(g) == place:
+            others.append(token.tag[:3].capitalize())
     return name, fit(merchants), fit(others)
 
 
@@ -99,4 +115,14 @@ def board_lines(v: View, names: dict[int, str] | None = None) -> list[str]:
     """The whole board for `v`'s viewer: the grid, one line per player (">" marks whose turn it
     is), and the key."""
     names = names or {}
-    return [*grid_lines(v), *(player_line(v, s, names) for s in range(len(v.state.players))), *KEY]
+    lines = grid_lines(v)
+    for module_lines in MODULE_LINES.active(v.state.settings):
+        lines += module_lines(v)
+    for seat in range(len(v.state.players)):
+        lines.append(player_line(v, seat, names))
+        for more in PLAYER_LINES.active(v.state.settings):
+            lines += more(v, seat)
+    return [*lines, *KEY]
+
+
+from . import mocha_text  # noqa: E402, F401  (Mocha & Baksheesh's lines register with the hooks above)

@@ -14,10 +14,12 @@ from bot.engine import Decision, GameState, Standing, View
 from bot.engine.board import place_name
 from bot.engine.components import GOODS, ruby_target
 from bot.engine.preview import previews
+from bot.engine.state import HIDDEN
 from bot.engine.texts import CARD_NAMES, GOOD_NAMES, MOSQUE_TILE_NAMES, rule_text, rule_topics
 from bot.render.ranking import ranking
 from bot.service import Game, LocalGame
 
+from .board_text import WHEELBARROW_LINES
 from .common import plural, standing_line
 from .play_input import keys_hint, option_keys
 
@@ -80,7 +82,7 @@ def wheelbarrow(v: View, seat: int) -> list[str]:
         f"{CARD_NAMES[c]}{f' x{n}' if n > 1 else ''} (c.{c})" for c, n in sorted(counts.items())
     ) or "none"
     held = f"Bonus cards: {cards}" + (f" | mosque tiles: {tiles}" if tiles else "")
-    return [wallet, merchant, held]
+    return [wallet, merchant, held, *(line for more in WHEELBARROW_LINES.active(g.settings) for line in more(v, seat))]
 
 
 def decision_lines(game: Game, d: Decision, v: View | None = None) -> list[str]:
@@ -157,6 +159,9 @@ def help_lines(v: View, seat: int, topic: str) -> list[str]:
     p = v.state.players[seat]
     lines = [COMMANDS_HELP, f"Here: {rule_text(str(p.merchant))}"]
     lines += [f"Your card: {rule_text('c.' + c)}" for c in sorted(set(own_cards(v, seat)))]
+    for deck, items in sorted(v.holdings(seat).items()):  # another private deck's cards (guild cards)
+        if deck != "bonus" and HIDDEN not in items:
+            lines += [f"Your {deck} card: {rule_text('c.' + c)}" for c in sorted(set(items))]
     return lines
 
 

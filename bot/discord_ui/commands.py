@@ -22,6 +22,7 @@ from ..service import (
     rule_text,
     rule_topics,
     table_games,
+    table_rules,
     zones_matching,
 )
 from . import payloads
@@ -45,6 +46,10 @@ MOVE_CHOICES = [
     Choice(name="exactly 3 or 4 places away (rulebook)", value="distance"),
     Choice(name="along any walk of 3 or 4 steps (house rule)", value="walk"),
 ]
+TAVERN_CHOICES = [
+    Choice(name="2 players: only the 1 and 3 coffee tiles (rulebook)", value="1and3"),
+    Choice(name="2 players: all four tiles of each pile", value="all"),
+]
 COLOUR_CHOICES = [Choice(name=c.capitalize(), value=c) for c in COLOURS]
 NOTIFY_CHOICES = [
     Choice(name="a mention in the game's channel", value="channel"),
@@ -56,21 +61,29 @@ NOTIFY_CHOICES = [
 
 def table_options(
     seats: int, computers: int, layout: str | None, neutral_assistants: bool, caravan_leader: bool, move_card: str,
-    reminder_hours: float, timeout_hours: float, game: str = BASE,
+    reminder_hours: float, timeout_hours: float, game: str = BASE, tavern_tiles: str | None = None,
 ) -> TableOptions:
     """The options of `/istanbul new`, validated as the service validates any table (any hours
     may be typed here; the lobby's settings offer presets). A game not playable now (a stale or
     forged choice) is refused in one sentence, and so is a layout the game does not allow;
-    without a layout the game's default applies."""
+    without a layout the game's default applies. A module's rule option (`tavern_tiles`) is
+    refused for a game without that module."""
     expansions = game_named(game)
     if layout is not None and layout not in LAYOUT_NAMES:
         raise errors.BadOptions(f"Unknown layout '{clip(layout, 40)}'.")
     if move_card not in ("distance", "walk"):
         raise errors.BadOptions(f"Unknown rule for the move card: '{clip(move_card, 40)}'.")
+    rules = {"move_card_semantics": move_card}
+    if tavern_tiles is not None:
+        if "two_player_tavern_tiles" not in table_rules(expansions):
+            raise errors.BadOptions("The Tavern tiles rule belongs to Mocha & Baksheesh: pick that game or leave it out.")
+        if tavern_tiles not in ("1and3", "all"):
+            raise errors.BadOptions(f"Unknown rule for the Tavern tiles: '{clip(tavern_tiles, 40)}'.")
+        rules["two_player_tavern_tiles"] = tavern_tiles
     return parse_options({
         "seats": seats, "computers": computers, "expansions": list(expansions), "layout": layout,
         "neutral_assistants": neutral_assistants,
-        "caravan_leader": caravan_leader, "rules": {"move_card_semantics": move_card},
+        "caravan_leader": caravan_leader, "rules": rules,
         "reminder_hours": reminder_hours, "timeout_hours": timeout_hours,
     })
 
@@ -114,17 +127,22 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
         neutral_assistants="Variant for 2-4 players: neutral assistants on the board",
         caravan_leader="Variant: the Caravan Leader tile",
         move_card="How the 'Move 3 or 4' bonus card counts",
+        tavern_tiles="Mocha & Baksheesh, 2 players: which Tavern tiles are in the piles",
         reminder_hours="Remind the player to move after this many hours (1-168)",
         timeout_hours="Others may skip an idle turn after this many hours (1-720)",
         colour="Your colour (otherwise drawn at the start)",
     )
-    @app_commands.choices(game=GAME_CHOICES, layout=LAYOUT_CHOICES, move_card=MOVE_CHOICES, colour=COLOUR_CHOICES)
+    @app_commands.choices(
+        game=GAME_CHOICES, layout=LAYOUT_CHOICES, move_card=MOVE_CHOICES, colour=COLOUR_CHOICES,
+        tavern_tiles=TAVERN_CHOICES,
+    )
     async def new(
         self, interaction: discord.Interaction[Any], game: str = BASE, seats: app_commands.Range[int, 2, 5] = 4,
         computers: app_commands.Range[int, 0, 4] = 0, layout: str | None = None, neutral_assistants: bool = False,
         caravan_leader: bool = False, move_card: str = "distance",
         reminder_hours: app_commands.Range[float, 1, 168] = 24.0,
         timeout_hours: app_commands.Range[float, 1, 720] = 72.0, colour: str | None = None,
+        tavern_tiles: str | None = None,
     ) -> None:
         async def work() -> Answer:
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -133,7 +151,7 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
                 raise errors.BadOptions(f"Unknown colour '{clip(colour, 20)}'.")
             opts = table_options(
                 seats, computers, layout, neutral_assistants, caravan_leader, move_card, reminder_hours, timeout_hours,
-                game,
+                game, tavern_tiles,
             )
             missing = needed_permissions(interaction.app_permissions)
             if missing:

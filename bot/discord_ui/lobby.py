@@ -13,7 +13,17 @@ from typing import Any
 
 import discord
 
-from ..service import COLOURS, Game, TableOptions, errors, game_named, game_title, table_games, table_pairs
+from ..service import (
+    COLOURS,
+    Game,
+    TableOptions,
+    errors,
+    game_named,
+    game_title,
+    table_games,
+    table_pairs,
+    table_rules,
+)
 from .items import LobbyItem
 from .payloads import Payload, view_of
 from .text import NEUTRAL, plain
@@ -36,7 +46,25 @@ VARIANT_LABELS = {
     "neutral_assistants": "Neutral assistants (2-4 players)",
     "caravan_leader": "Caravan Leader",
     "walk": "'Move 3 or 4' walks any path (house rule)",
+    "tavern_all": "2 players: all four tiles in each Tavern pile",
 }
+# A variant that sets a module's rule option: offered and shown only while that rule is in play.
+VARIANT_RULES = {"tavern_all": "two_player_tavern_tiles"}
+
+
+def _variants_on(opts: TableOptions) -> set[str]:
+    """The variants select's entries that are on for these options."""
+    on = {v for v in ("neutral_assistants", "caravan_leader") if getattr(opts, v)}
+    if opts.rules.move_card_semantics == "walk":
+        on.add("walk")
+    if "two_player_tavern_tiles" in table_rules(opts.expansions) and opts.rules.two_player_tavern_tiles == "all":
+        on.add("tavern_all")
+    return on
+
+
+def _variants_offered(opts: TableOptions) -> list[str]:
+    rules = table_rules(opts.expansions)
+    return [v for v in VARIANT_LABELS if v not in VARIANT_RULES or VARIANT_RULES[v] in rules]
 # (reminder hours, timeout hours) presets of the settings select; /istanbul new sets any values.
 CLOCKS = {
     "fast": (2.0, 12.0, "Brisk: remind after 2 h, skippable after 12 h"),
@@ -74,9 +102,8 @@ def pair_value(key: str, layout: str) -> str:
 
 
 def settings_lines(opts: TableOptions) -> list[str]:
-    variants = [VARIANT_LABELS[v] for v in ("neutral_assistants", "caravan_leader") if getattr(opts, v)]
-    if opts.rules.move_card_semantics == "walk":
-        variants.append(VARIANT_LABELS["walk"])
+    on = _variants_on(opts)
+    variants = [VARIANT_LABELS[v] for v in VARIANT_LABELS if v in on]
     return [
         f"**Game:** {game_title(opts.expansions)}",
         f"**Layout:** {layout_label(opts.expansions, opts.layout)}",
@@ -150,10 +177,8 @@ def settings_payload(game: Game) -> Payload:
         )
         for g, layout in table_pairs()
     ]
-    on = {v for v in ("neutral_assistants", "caravan_leader") if getattr(opts, v)}
-    if opts.rules.move_card_semantics == "walk":
-        on.add("walk")
-    variants = [choice(label, name, name in on) for name, label in VARIANT_LABELS.items()]
+    on = _variants_on(opts)
+    variants = [choice(VARIANT_LABELS[name], name, name in on) for name in _variants_offered(opts)]
     clocks = [
         choice(label, key, (r, t) == (opts.reminder_hours, opts.timeout_hours)) for key, (r, t, label) in CLOCKS.items()
     ]
@@ -178,9 +203,11 @@ def setting_changes(game: Game, action: str, values: list[str]) -> dict[str, Any
     if name == "layout":
         return game_and_layout(values)
     if name == "variants":
-        if not set(values) <= set(VARIANT_LABELS) or len(set(values)) != len(values):
+        if not set(values) <= set(_variants_offered(game.options)) or len(set(values)) != len(values):
             raise errors.BadOptions("Pick variants from the list.")
         rules = {**game.options.rules.model_dump(), "move_card_semantics": "walk" if "walk" in values else "distance"}
+        if "two_player_tavern_tiles" in table_rules(game.options.expansions):
+            rules["two_player_tavern_tiles"] = "all" if "tavern_all" in values else "1and3"
         return {
             "neutral_assistants": "neutral_assistants" in values, "caravan_leader": "caravan_leader" in values,
             "rules": rules,

@@ -313,9 +313,11 @@ def paused_payload(game: int, closes_at: float) -> Payload:
 
 
 def holding_name(deck: str, item: str) -> str:
-    """A card in a player's own hand, for that player: a bonus card by its name, another deck's
-    item as that deck words it."""
-    return CARD_NAMES.get(item, item) if deck == "bonus" else deck_named(deck).phrase(item).capitalize()
+    """A card in a player's own hand, for that player: a card with a registered name by that name
+    (bonus cards, guild cards: "Any place (guild 12)"), another deck's item as that deck words it."""
+    if deck == "bonus" or item in CARD_NAMES:
+        return CARD_NAMES.get(item, item)
+    return deck_named(deck).phrase(item).capitalize()
 
 
 def card_lines(own: View, seat: int) -> list[str]:
@@ -326,7 +328,7 @@ def card_lines(own: View, seat: int) -> list[str]:
             raise ValueError("this view does not show that seat's cards")
         for kind, count in sorted(Counter(items).items()):
             times = f"{count}× " if count > 1 else ""
-            text = CARD_TEXTS.get(kind, "") if deck == "bonus" else ""
+            text = CARD_TEXTS.get(kind, "")  # a guild card's rule text too
             lines.append(f"**{times}{holding_name(deck, kind)}**" + (f" — {text}" if text else ""))
     tiles = own.state.players[seat].mosque_tiles
     for colour in tiles:

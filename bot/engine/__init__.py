@@ -147,7 +147,9 @@ and each player's ``mocha_player`` (``MochaPlayer``: ``coffee``, ``tavern_tiles`
 ``setup.SETUPS``. The Coffee House is a ruby track (``coffee_house``). The deck ``guild``
 (``mocha.guild_deck``): items ``g1``-``g20``, the Guild Hall's pile, a face-up discard pile and
 each player's hidden hand (``Player.hands["guild"]``), never a bonus card. Events: ``coffee`` {n
-(the change: negative when paid), why, total}.
+(the change: negative when paid), why, total}. Rule texts (``mocha.help_topics``): places 17-20,
+the bonus cards, the guild cards (card kinds ``g1``-``g20``, also found as "guild 7"), the Tavern
+tiles, tokens and rules, registered with ``texts``.
 
 The Roasting Plant (``mocha.roasting_plant``): its action ``act`` queues the step ``roast`` (``n``:
 the deals made, bit 1 Lira, 2 good, 4 card), asked until each deal is made or ``done`` (offered
@@ -284,7 +286,7 @@ module adds to any action (``places.ACTION_HOOKS``: the Caravansary's coffee), c
 (``board.EDGE_BLOCKERS``), rolls of the player's own (``places.dice.ROLLS``: what a roll brings;
 ``places.dice.ROLL_RULES``: what may change it at the ``dice`` step), hidden parts of a view (``views.HIDDEN_PARTS``), invariants
 (``invariants.register_invariant``), story lines (``describe.register_line``) and rule texts
-(``texts.register_place``, ``register_card``, ``register_topic``).
+(``texts.register_place``, ``register_card`` (with extra aliases), ``register_topic``).
 """
 
 from __future__ import annotations

@@ -331,12 +331,13 @@ def register_place(number: int, name: str, text: str, module: str) -> None:
         _INDEX.setdefault(_norm(alias), (name, text))
 
 
-def register_card(kind: str, name: str, text: str, module: str) -> None:
-    """A module's card kind (bonus or guild card): its name (`card_phrase`) and rule text."""
+def register_card(kind: str, name: str, text: str, module: str, aliases: tuple[str, ...] = ()) -> None:
+    """A module's card kind (bonus or guild card): its name (`card_phrase`) and rule text, found
+    by "c.<kind>", "<kind>", its name and the aliases given ("guild 7")."""
     CARD_NAMES[kind] = name
     CARD_TEXTS[kind] = text
     TEXT_MODULES[f"card:{kind}"] = module
-    for alias in (f"c.{kind}", f"card:{kind}", kind, name):
+    for alias in (f"c.{kind}", f"card:{kind}", kind, name, *aliases):
         _INDEX.setdefault(_norm(alias), (name, text))
 
 

@@ -174,6 +174,9 @@ def board_alt(view: View, seat_labels: Sequence[str], caption: str = "") -> str:
         where = f"from {PLACE_NAMES.get(move.source, move.source)} to {PLACE_NAMES.get(move.target, move.target)}"
         parts.append(f"Last move: the {token} {where}." if move.source != move.target else
                      f"Last move: the {token} stayed at {PLACE_NAMES.get(move.target, move.target)}.")
+    from .board import ALT_SENTENCES
+
+    parts += [sentence(g) for sentence in ALT_SENTENCES.active(g.settings)]
     return _clip(" ".join(p for p in parts if p))
 
 
@@ -213,3 +216,6 @@ def render_private(view: View, seat: int, seat_labels: Sequence[str]) -> bytes:
     from .private import draw_private
 
     return to_png(draw_private(view, seat, seat_labels))
+
+
+from . import mocha as _mocha  # noqa: E402, F401  (what only Mocha & Baksheesh draws registers with the hooks)

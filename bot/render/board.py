@@ -19,13 +19,15 @@ outline "Y→13"; the header says "Last move: <token> 4 → 13".
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
 from ..engine import View
+from ..engine.registry import Registry
+from ..engine.state import GameState
 from ..engine.texts import PLACE_NAMES
 from .header import HEADER_HEIGHT, header_items
 from .layout import Box, GridLayout, Placed, flow, grid_layout, place_crowd
@@ -36,7 +38,7 @@ from .tiles import draw_static
 from .tokens import TOKEN_GAP, TOKEN_SCALES, crowd_scales, largest_crowds, more, mover, tokens_by_place
 
 __all__ = [
-    "BOARD_WIDTH", "PLACES_TO_COME", "BoardLayout", "Placed", "board_layout", "board_width", "draw_board",
+    "ALT_SENTENCES", "BOARD_WIDTH", "OVERLAYS", "PLACES_TO_COME", "BoardLayout", "Placed", "board_layout", "board_width", "draw_board",
     "grid_geometry", "paint_board", "static_layer", "tile_body_height",
 ]  # fmt: skip
 
@@ -49,6 +51,11 @@ PLACES_TO_COME = {
     17: "Roasting Plant", 18: "Guild Hall", 19: "Tavern", 20: "Coffee House", 21: "Embassy", 22: "Kiosk",
     23: "Auction House", 24: "Secret Society", 25: "Catacombs",
 }  # fmt: skip
+# What a module draws across tiles (the Barrier on the edge between two places): from a game and
+# each place's tile box, the items placed on top of everything else.
+OVERLAYS: Registry[Callable[[GameState, dict[int, Box]], list[tuple[Placed, Look]]]] = Registry("board overlays")
+# ... and what it adds to the board's alt text (a sentence, or "" when there is nothing to say).
+ALT_SENTENCES: Registry[Callable[[GameState], str]] = Registry("board alt text sentences")
 STATE_GAP = 6  # between the state lines and the tokens
 FRAME = 6  # the last move's tile frames
 RING = 3  # the ring around the token that moved (inside the gap between tokens)
@@ -158,6 +165,8 @@ def _plan(view: View, labels: Sequence[str]) -> tuple[BoardLayout, list[tuple[Pl
             moved = next((it for it, _ in drawn if (it.kind, it.key, it.place) == (token.kind, token.key, last.target)),
                          None)
     tiles = {p: f.box for p, f in grid.frames.items()}
+    for overlay in OVERLAYS.active(g.settings):
+        drawn += overlay(g, tiles)
     items = list(grid.items) + [p for p, _ in drawn]
     return BoardLayout(grid.width, grid.height, grid.header, tiles, items, move, moved), drawn
 

@@ -10,6 +10,7 @@ settings and seat 0's colour, so it is laid out and drawn once per kind of game 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -17,6 +18,8 @@ from PIL import Image, ImageDraw
 
 from ..engine import View
 from ..engine.components import GOODS
+from ..engine.modules import in_play
+from ..engine.registry import Registry
 from ..engine.texts import GOOD_NAMES
 from .layout import Box, Placed, flow, text_extent
 from .places import good_square
@@ -24,7 +27,7 @@ from .shapes import Look, Spec, draw_item, spec_width, text_size
 from .style import BACKGROUND, HIGHLIGHT, PANEL, PANEL_EDGE, TEXT_LIGHT, TILE
 from .tokens import assistant, family, ghost, merchant, neutral_assistant, neutral_merchant
 
-__all__ = ["KEY_KINDS", "LegendKind", "LegendLayout", "legend_image", "legend_kind", "legend_layout", "sections"]
+__all__ = ["KEY_ENTRIES", "KEY_KINDS", "LegendKind", "LegendLayout", "legend_image", "legend_kind", "legend_layout", "sections"]
 
 TEXT_SIZE = 16
 TITLE_SIZE = 18
@@ -34,16 +37,19 @@ PAD = 12
 GAP = 5
 ENTRY_GAP = 12  # after an entry's words
 KEY_KINDS = ("key", "key_title", "key_sample", "key_text")
+# A module's entries (sample, words) for the tokens' section, from seat 0's colour: the Barrier.
+KEY_ENTRIES: Registry[Callable[[str], list[tuple[Spec, str]]]] = Registry("key entries")
 
 
 @dataclass(frozen=True, slots=True)
 class LegendKind:
-    """What the key must explain: seat 0's colour for the samples, and whether the game has
-    neutral merchants (2 players) and neutral assistants (variant)."""
+    """What the key must explain: seat 0's colour for the samples, whether the game has
+    neutral merchants (2 players) and neutral assistants (variant), and its modules."""
 
     colour: str
     neutral_merchants: bool
     neutral_assistants: bool
+    modules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +64,9 @@ class LegendLayout:
 
 def legend_kind(view: View) -> LegendKind:
     g = view.state
-    return LegendKind(g.players[0].colour, bool(g.board.neutral_colours), g.settings.neutral_assistants)
+    return LegendKind(
+        g.players[0].colour, bool(g.board.neutral_colours), g.settings.neutral_assistants, g.settings.expansions
+    )
 
 
 def _frame(key: str, shape: str) -> Spec:
@@ -77,6 +85,11 @@ def sections(kind: LegendKind) -> list[list[tuple[Spec, str]]]:
         tokens.append((neutral_merchant("white"), "neutral merchant"))
     if kind.neutral_assistants:
         tokens.append((neutral_assistant(0), "neutral assistant"))
+    if kind.modules:
+        play = in_play(kind.modules)
+        for module, entries in KEY_ENTRIES.entries:
+            if module in play:
+                tokens += entries(kind.colour)
     goods = [(good_square("key_sample", good, good, 0), GOOD_NAMES[good]) for good in GOODS]
     goods.append((good_square("key_sample", "any", "any", 0), "any good"))
     left = ghost(merchant(kind.colour, 2), 9)

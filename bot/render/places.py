@@ -9,7 +9,7 @@ Goods are squares in the good's colour with its letter (F fabric, S spice, Fr fr
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..engine import components as c
 from ..engine.state import GameState
@@ -18,7 +18,10 @@ from .layout import Box, cut, flow, text_extent, wrap
 from .shapes import Look, Spec, spec_width
 from .style import CARAVAN, EMPTY_CHIP, GOOD_FILL, GOOD_LETTER, RGB, RUBY, TEXT_DARK, TEXT_LIGHT, ink_for
 
-__all__ = ["STATE_LINE", "fit_state", "good_square", "place_state", "state_boxes", "tallest_states"]
+__all__ = [
+    "MODULE_STATES", "STATE_LINE", "fit_state", "good_square", "goods_squares", "place_state", "ruby_chip",
+    "state_boxes", "state_chip", "state_text", "tallest_states",
+]  # fmt: skip
 
 STATE_TEXT = 17  # plain state text
 STATE_CHIP = 16  # text on chips and goods squares (bold)
@@ -47,6 +50,15 @@ def _goods(key: str, colours: Sequence[str]) -> list[Spec]:
 
 def _rubies(key: str, n: int) -> Spec:
     return _chip(key, f"{n} rub{'y' if n == 1 else 'ies'} left", RUBY) if n else _chip(key, "no rubies", EMPTY_CHIP)
+
+
+# A module's places draw their own state: place number -> (the state of a game, its widest states
+# for `tallest_states`). Only games with that module have the place on their board.
+MODULE_STATES: dict[int, tuple[Callable[[GameState], list[Spec]], Callable[[], list[list[Spec]]]]] = {}
+state_text = _text
+state_chip = _chip
+ruby_chip = _rubies
+goods_squares = _goods
 
 
 def _from_counts(counts: Sequence[int]) -> list[str]:
@@ -119,6 +131,8 @@ def _caravansary(top: str | None, leader_here: bool) -> list[Spec]:
 def place_state(g: GameState, place: int) -> list[Spec]:
     """The state specs of one place (none for places without a state)."""
     b = g.board
+    if place in MODULE_STATES:
+        return MODULE_STATES[place][0](g)
     if place == c.SULTANS_PALACE:
         return _sultan(b.sultan_rubies)
     if place == c.GEMSTONE_DEALER:
@@ -147,6 +161,7 @@ def tallest_states() -> list[list[Spec]]:
         _sultan(1), _gemstone(1), _mosque(c.SMALL_MOSQUE, [(2, 3, 4, 5)] * 4, 4),
         _mosque(c.GREAT_MOSQUE, [(2, 3, 4, 5)] * 4, 4), _market("s1"), _market("l2"),
         *(_post(k) for k in range(5)), _wainwright(15, 5), _caravansary(longest_card, True),
+        *(spec for _, widest in MODULE_STATES.values() for spec in widest()),
     ]  # fmt: skip
 
 

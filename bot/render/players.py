@@ -32,6 +32,7 @@ from PIL import Image
 
 from ..engine import View, result
 from ..engine.components import GOODS, ruby_target
+from ..engine.registry import Registry
 from ..engine.state import GameState, Player
 from ..engine.texts import GOOD_NAMES
 from . import style
@@ -40,8 +41,8 @@ from .layout import label_of
 from .ranking import ordinal, ranking
 
 __all__ = [
-    "FIGURE_ROWS", "FIGURE_KINDS", "PLAYERS_WIDTH", "SMALLEST", "Figure", "PlayersLayout", "draw_players",
-    "players_alt", "players_layout",
+    "ALT_PARTS", "FIGURE_ROWS", "FIGURE_KINDS", "MODULE_FIGURE_ROWS", "PLAYERS_WIDTH", "SMALLEST", "Figure",
+    "PlayersLayout", "chip_figure", "draw_players", "players_alt", "players_layout", "text_figure",
 ]  # fmt: skip
 
 PLAYERS_WIDTH = 720
@@ -186,6 +187,12 @@ FIGURE_ROWS: tuple[FigureRow, ...] = (
     (rubies, lira, cards, stack),
     (goods, mosque_tiles),
 )
+# A module's rows of figures (coffee, guild cards, Tavern tiles), drawn below the base game's in
+# games with that module; and what each adds to a player's sentence of the alt text.
+MODULE_FIGURE_ROWS: Registry[FigureRow] = Registry("players image figure rows")
+ALT_PARTS: Registry[Callable[[GameState, Player], str]] = Registry("players image alt text parts")
+text_figure = _text_figure
+chip_figure = _chip_figure
 
 
 def _flow(figures: Sequence[Figure], x0: int, x1: int, y: int, seat: int) -> tuple[list[Item], int]:
@@ -319,7 +326,7 @@ def players_layout(view: View, seat_labels: Sequence[str], caption: str = "") ->
         p = g.players[seat]
         body = _head(view, p, label_of(seat_labels, seat), x0 + PAD_X, x1 - PAD_X, y + PAD_Y, places.get(seat))
         bottom = y + PAD_Y + HEAD_H
-        for row in FIGURE_ROWS:
+        for row in (*FIGURE_ROWS, *MODULE_FIGURE_ROWS.active(g.settings)):
             figures = [f for provide in row for f in provide(g, p)]
             if figures:
                 drawn, bottom = _flow(figures, x0 + PAD_X, x1 - PAD_X, bottom + ROW_GAP, seat)
@@ -355,6 +362,7 @@ def players_alt(view: View, seat_labels: Sequence[str]) -> str:
                 f"{len(p.cards)} bonus cards, {p.stack.count('o')} assistants in the stack")
         if p.mosque_tiles:
             text += f", mosque tiles {' and '.join(p.mosque_tiles)}"
+        text += "".join(f", {part(g, p)}" for part in ALT_PARTS.active(g.settings))
         if seat in standings:
             text = f"{ordinal(standings[seat].rank)}: {text} ({standings[seat].decided})"
         lines.append(text + ".")

@@ -1,5 +1,6 @@
 """The private image sent to one player by direct message: their bonus cards, each as a card with
-its name and rule text ("x2" and so on for copies), and the abilities of their mosque tiles.
+its name and rule text ("x2" and so on for copies), the cards of every other private deck in play
+(Mocha & Baksheesh's guild cards) the same way, and the abilities of their mosque tiles.
 
 As for the players image, `private_layout` gives every box and text as data and `draw_private` draws
 exactly that, so the tests can count the cards and check that every text fits.
@@ -15,7 +16,8 @@ from functools import lru_cache
 from PIL import Image
 
 from ..engine import View
-from ..engine.state import HIDDEN
+from ..engine.decks import BONUS_DECK, Deck, decks_in_play
+from ..engine.state import HIDDEN, Player
 from ..engine.texts import CARD_NAMES, CARD_TEXTS, MOSQUE_TILE_NAMES, MOSQUE_TILE_TEXTS
 from . import style
 from .items import RGB, Box, Item, draw_items, text_extent, text_item
@@ -39,6 +41,7 @@ CARD_FACE = style.TILE
 CARD_BAND = (214, 190, 140)
 CARD_EDGE = style.TILE_EDGE
 COUNT_FILL = style.HIGHLIGHT
+DECK_BANDS: dict[str, RGB] = {}  # another private deck's card band (a module sets its own)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +89,27 @@ def _hand(view: View, seat: int) -> Counter[str]:
     if HIDDEN in cards:
         raise ValueError(f"the view of seat {view.viewer} does not show the cards of seat {seat}")
     return Counter(cards)
+
+
+def _deck_section(deck: Deck, p: Player, y: int, text_w: int) -> tuple[list[Item], int]:
+    """A heading and a card per kind for the cards `p` holds of another private deck ("Guild
+    cards: 2"); `y` is where it starts, the second value where the next part starts."""
+    held = deck.hand(p)
+    if HIDDEN in held:
+        raise ValueError(f"the view does not show the {deck.title}s of seat {p.seat}")
+    hand = Counter(held)
+    title = deck.title[:1].upper() + deck.title[1:] + "s"
+    heading = f"{title}: {len(held)}" if held else f"{title}: none"
+    items = [text_item("section", deck.name, p.seat, (MARGIN, y, PRIVATE_WIDTH - MARGIN, y + SECTION_H), heading,
+                       18, bold=True)]
+    y += SECTION_H + (6 if held else ROW_GAP)
+    entries = [(kind, list(wrap(CARD_TEXTS.get(kind, ""), text_w, BODY_SIZE)), hand[kind]) for kind in _ordered(hand)]
+    places, y = _grid(entries, y)
+    band = DECK_BANDS.get(deck.name, CARD_BAND)
+    for (kind, lines, count), (x, by, h) in zip(entries, places, strict=True):
+        items += _card(deck.name, kind, p.seat, x, by, h, CARD_NAMES.get(kind, deck.phrase(kind)), lines, band,
+                       style.ink_for(band), count)
+    return items, y
 
 
 def _ordered(hand: Counter[str]) -> list[str]:
@@ -176,6 +200,10 @@ def private_layout(view: View, seat: int, seat_labels: Sequence[str]) -> Private
         for (kind, lines, count), (x, by, h) in zip(entries, places, strict=True):
             items += _card("card", kind, seat, x, by, h, CARD_NAMES.get(kind, kind), lines, CARD_BAND,
                            style.TEXT_DARK, count)
+    for deck in decks_in_play(view.state.settings):
+        if deck is not BONUS_DECK and deck.private:
+            section, y = _deck_section(deck, p, y + 4, text_w)
+            items += section
     y += 4
     heading = "Your mosque tiles" if p.mosque_tiles else "Your mosque tiles: none yet"
     items.append(text_item("section", "mosque", seat, (MARGIN, y, PRIVATE_WIDTH - MARGIN, y + SECTION_H), heading,

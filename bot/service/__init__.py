@@ -29,7 +29,15 @@ from . import errors
 from .core import PAUSE_DAYS, PAUSED, Clock, Game, Outcome, Policy, random_policy
 from .lobby import LobbyMixin
 from .local import LocalGame, LocalMixin
-from .options import TableOptions, game_named, game_title, parse_options, table_games, table_pairs
+from .options import (
+    TableOptions,
+    game_named,
+    game_title,
+    parse_options,
+    table_games,
+    table_pairs,
+    table_rules,
+)
 from .play import PlayMixin
 from .queries import Placing, QueryMixin
 from .records import GameRecord, RecordMixin
@@ -65,6 +73,6 @@ __all__ = [
     "Option", "Outcome", "Picture", "Placing", "Policy", "TableOptions", "TimerRow", "TurnImages", "UserSettings",
     "View", "backup", "deck_named", "errors", "fill_seats", "game_named", "game_title", "game_words", "get_policy",
     "parse_options", "parse_quiet", "parse_zone", "pending", "previews", "random_policy", "ranking",
-    "remove_stale_partials", "result", "rule_text", "rule_topics", "table_games", "table_pairs", "turn_palette",
+    "remove_stale_partials", "result", "rule_text", "rule_topics", "table_games", "table_pairs", "table_rules", "turn_palette",
     "view", "winners", "zones_matching",
 ]

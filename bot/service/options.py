@@ -127,6 +127,17 @@ def game_named(key: str) -> tuple[str, ...]:
     return game.expansions
 
 
+# The rule options (RULES-NOTES §4) a table chooses besides the base game's `move_card_semantics`,
+# by the module they belong to: a table is offered (and shown) one only while its module is in play.
+RULE_MODULES: dict[str, str] = {"two_player_tavern_tiles": "mocha"}
+
+
+def table_rules(expansions: tuple[str, ...]) -> tuple[str, ...]:
+    """The rule options a table of these modules may set: the base game's, then its modules'."""
+    play = modules.in_play(expansions)
+    return ("move_card_semantics", *(name for name, module in RULE_MODULES.items() if module in play))
+
+
 def game_title(expansions: tuple[str, ...]) -> str:
     """"Base game", "Mocha & Baksheesh", "Letters & Seals" or "The Great Bazaar"."""
     return modules.game_title(expansions)

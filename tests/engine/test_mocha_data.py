@@ -395,8 +395,9 @@ def test_aliases_are_unique_and_do_not_shadow_the_base_game() -> None:
     aliases = [texts.norm(a) for topic in texts.HELP_TOPICS for a in topic.aliases]
     per_topic = [{texts.norm(a) for a in topic.aliases} for topic in texts.HELP_TOPICS]
     assert len(set(aliases)) == sum(len(s) for s in per_topic)  # no alias names two topics
-    assert all(base_texts.rule_text(alias) is None for alias in aliases), [
-        a for a in aliases if base_texts.rule_text(a) is not None
+    # the game's help lookup (where the module registers them) finds each alias's own topic
+    assert all(base_texts.rule_text(alias) == texts.rule_text(alias) for alias in aliases), [
+        a for a in aliases if base_texts.rule_text(a) != texts.rule_text(a)
     ]
 
 

@@ -28,6 +28,7 @@ from bot.render.layout import Box, inside
 from bot.render.legend import legend_kind, legend_layout
 from bot.render.players import FIGURE_KINDS, PLAYERS_WIDTH, players_layout
 from bot.render.private import private_layout
+from tests.mocha_positions import mocha_position
 
 NAMES = ["Ann", "Bob", "Cem", "Dan", "Eda"]
 LONG = ["Alexandra Konstantinopoulou", "Bartholomew", "Cem", "Dan", "Eda"]
@@ -44,6 +45,9 @@ def _positions() -> Iterator[tuple[str, GameState]]:
 POSITIONS = list(_positions())
 IDS = [name for name, _ in POSITIONS]
 STATES = [g for _, g in POSITIONS]
+# Mocha & Baksheesh at 5 and 2 players, every state of the module shown (coffee, guild hands,
+# Tavern tiles, the Barrier): measured like the base game's positions.
+MOCHA = [mocha_position(), mocha_position(players=2)]
 
 
 def _area(b: Box) -> int:
@@ -56,7 +60,7 @@ def _under(text: Item, items: list[Item]) -> style.RGB:
     return min(shapes, key=lambda i: _area(i.box)).fill if shapes else style.BACKGROUND  # type: ignore[return-value]
 
 
-@pytest.mark.parametrize("g", STATES, ids=IDS)
+@pytest.mark.parametrize("g", STATES + MOCHA, ids=[*IDS, "mocha-5p", "mocha-2p"])
 def test_every_figure_reads_on_a_phone(g: GameState) -> None:
     public = engine.view(g, None)
     for labels in (NAMES, LONG):
@@ -72,8 +76,9 @@ def test_every_figure_reads_on_a_phone(g: GameState) -> None:
         for it in lay.texts():  # every text of the image, the figures first among them
             assert style.on_phone(it.size, lay.width) >= style.PHONE_TEXT, it
             assert style.contrast(it.colour, _under(it, lay.items)) >= AA, it
-        # the phone shows it at full width: no taller than wide unless mosque tiles need lines of their own
-        if all(len(p.mosque_tiles) <= 2 for p in g.players):
+        # the phone shows it at full width: no taller than wide unless mosque tiles (or a module's
+        # figures: coffee, guild cards, Tavern tiles) need lines of their own
+        if all(len(p.mosque_tiles) <= 2 for p in g.players) and not g.settings.expansions:
             assert lay.height <= lay.width
 
 
@@ -82,7 +87,9 @@ def test_the_phone_measure() -> None:
     assert style.phone_size(720) == 24 and style.phone_size(1180) == 40 and style.phone_size(200) == 12
 
 
-@pytest.mark.parametrize("g", STATES[2::4] + [on_grid(STATES[-2], 5, 5)], ids=["2p", "3p", "4p", "5p", "5x5"])
+@pytest.mark.parametrize(
+    "g", STATES[2::4] + [on_grid(STATES[-2], 5, 5), *MOCHA], ids=["2p", "3p", "4p", "5p", "5x5", "mocha-5p", "mocha-2p"]
+)
 def test_every_text_is_at_least_14_px_at_full_size(g: GameState) -> None:
     public = engine.view(g, None)
     lay = turn_layout(public)
@@ -100,7 +107,7 @@ def test_every_text_is_at_least_14_px_at_full_size(g: GameState) -> None:
             assert image.mode in ("RGB", "P") and "transparency" not in image.info
 
 
-@pytest.mark.parametrize("g", STATES[2::4], ids=["2p", "3p", "4p", "5p"])
+@pytest.mark.parametrize("g", STATES[2::4] + MOCHA, ids=["2p", "3p", "4p", "5p", "mocha-5p", "mocha-2p"])
 def test_every_text_contrasts_with_what_lies_under_it(g: GameState) -> None:
     public = engine.view(g, None)
     for placed, look in _plan(public, NAMES)[1]:

@@ -18,7 +18,7 @@ from . import barrier as _barrier  # noqa: F401  (the Barrier, a blocked edge)
 from . import barrier_check as _barrier_check  # noqa: F401  (the Barrier respected by every step-wise move)
 from . import bonus_cards as _bonus_cards  # noqa: F401  (the nine bonus-card kinds, their steps and the die-to-6 rule)
 from . import caravansary as _caravansary  # noqa: F401  (the Caravansary's coffee, D-13)
-from . import coffee, data, guild_cards, guild_deck, guild_hall, parts  # noqa: F401  (register the module's parts)
+from . import coffee, data, guild_cards, guild_deck, guild_hall, help_topics, parts  # noqa: F401  (register the module's parts and help texts)
 from . import coffee_house as _coffee_house  # noqa: F401  (place 20)
 from . import coffee_trader as _coffee_trader  # noqa: F401  (the neutral token)
 from . import die_to_six as _die_to_six  # noqa: F401
