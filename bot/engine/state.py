@@ -237,16 +237,25 @@ class GameState:
         g.owned = -1
         return g
 
-    def fork(self) -> GameState:
-        """The engine's cheap copy: the board is copied; the players are shared until `mut` takes a
-        private copy of the one about to change; everything else is immutable and shared."""
+    def fork(self, share_board: bool = False) -> GameState:
+        """The engine's cheap copy: the board is copied (shared with `share_board`, for a copy that
+        is never changed); the players are shared until `mut` takes a private copy of the one about
+        to change; everything else is immutable and shared."""
         return GameState(
-            self.settings, self.width, self.layout, list(self.players), self.board.copy(),
+            self.settings, self.width, self.layout, list(self.players),
+            self.board if share_board else self.board.copy(),
             self.draw_pile, self.discard, self.steps, self.turn, self.round, self.turns, self.decision_id,
             self.end_triggered, self.finished, self.last_move, self.rng_seed, self.rng_counter,
             self.script_dice, self.script_cards, self.undo, self.decks, self.script_draws, self.extra_turns,
             None, 0,
         )
+
+    def undo_base(self) -> GameState:
+        """This state without its undo record, for the base of a new one: it shares everything with
+        this state, the board included (neither is ever changed again)."""
+        g = self.fork(share_board=True)
+        g.undo = None
+        return g
 
     def mut(self, seat: int) -> Player:
         """The player at `seat`, safe to change in this state (copied first if shared)."""
