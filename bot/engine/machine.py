@@ -83,13 +83,13 @@ def register(kind: type[StepKind]) -> type[StepKind]:
 
 def push(g: GameState, *steps: Step) -> None:
     """Queue steps to run next, in the order given."""
-    g.steps = g.steps + tuple(reversed(steps))
+    g.steps += steps if len(steps) == 1 else steps[::-1]
 
 
 def pop(g: GameState) -> Step:
-    step = g.steps[-1]
-    g.steps = g.steps[:-1]
-    return step
+    steps = g.steps
+    g.steps = steps[:-1]
+    return steps[-1]
 
 
 def end_turn_early(tx: Tx, reason: str, place: int = 0) -> None:
@@ -225,14 +225,21 @@ def pending(state: GameState) -> Decision | None:
 
 
 def check(state: GameState, player: int, decision_id: int, code: str | None) -> Decision:
-    d = pending(state)
-    if d is None:
-        raise GameOver()
+    """The pending decision, once `player` may answer it (with `code`, when given); a typed error
+    otherwise."""
+    d = state.cache
+    if d is None or d.decision_id != state.decision_id or state.finished or not state.steps:
+        d = pending(state)
+        if d is None:
+            raise GameOver()
     if decision_id != state.decision_id:
         raise StaleDecision(decision_id, state.decision_id)
     if player != d.player:
         raise NotYourDecision(player, d.player)
-    if code is not None and d.option(code) is None:
+    if code is not None:
+        for o in d.options:
+            if o.code == code:
+                return d
         raise IllegalChoice(code)
     return d
 
