@@ -29,7 +29,18 @@ class Tx:
     barrier: bool = False
 
     def emit(self, kind: str, player: int | None = None, **data: object) -> None:
-        self.events.append(Event(kind, player, data))  # `**data` is a fresh dict already
+        # Event(kind, player, data) without the call of its __init__ (`**data` is a fresh dict)
+        e = _new_event(Event)
+        _event_kind(e, kind)
+        _event_player(e, player)
+        _event_data(e, data)
+        self.events.append(e)
+
+
+_new_event = object.__new__
+_event_kind = Event.__dict__["kind"].__set__
+_event_player = Event.__dict__["player"].__set__
+_event_data = Event.__dict__["data"].__set__
 
 
 class StepKind:
