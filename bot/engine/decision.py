@@ -27,6 +27,7 @@ class Option:
     private: bool = False
 
 
+@quick_init
 @dataclass(frozen=True, slots=True)
 class Decision:
     decision_id: int

@@ -29,7 +29,18 @@ class Tx:
     barrier: bool = False
 
     def emit(self, kind: str, player: int | None = None, **data: object) -> None:
-        self.events.append(Event(kind, player, data))  # `**data` is a fresh dict already
+        # Event(kind, player, data) without the call of its __init__ (`**data` is a fresh dict)
+        e = _new_event(Event)
+        _event_kind(e, kind)
+        _event_player(e, player)
+        _event_data(e, data)
+        self.events.append(e)
+
+
+_new_event = object.__new__
+_event_kind = Event.__dict__["kind"].__set__
+_event_player = Event.__dict__["player"].__set__
+_event_data = Event.__dict__["data"].__set__
 
 
 class StepKind:
@@ -83,13 +94,13 @@ def register(kind: type[StepKind]) -> type[StepKind]:
 
 def push(g: GameState, *steps: Step) -> None:
     """Queue steps to run next, in the order given."""
-    g.steps = g.steps + tuple(reversed(steps))
+    g.steps += steps if len(steps) == 1 else steps[::-1]
 
 
 def pop(g: GameState) -> Step:
-    step = g.steps[-1]
-    g.steps = g.steps[:-1]
-    return step
+    steps = g.steps
+    g.steps = steps[:-1]
+    return steps[-1]
 
 
 def end_turn_early(tx: Tx, reason: str, place: int = 0) -> None:
@@ -109,22 +120,41 @@ def end_turn_early(tx: Tx, reason: str, place: int = 0) -> None:
 
 # ---- decisions ------------------------------------------------------------------------------
 
+def offered(g: GameState, step: Step, kind: StepKind, base: list[Option], windows: Sequence[FreeWindow]) -> list[Option]:
+    """The options at `step`: the handler's own (`base`), then what the free windows add there."""
+    if not kind.is_free(step):
+        return base
+    options = list(base)
+    for window in windows:
+        options.extend(window.options(g, step))
+    return options
+
+
+def default_of(kind: StepKind, base: list[Option], options: list[Option]) -> str:
+    """The choice made for a player who does not choose: the step's decline where it is offered,
+    else the first option."""
+    decline = kind.decline
+    if decline is not None:
+        for o in base:
+            if o.code == decline:
+                return decline
+    return options[0].code if options else ""
+
+
+def _decision(g: GameState, step: Step, kind: StepKind, base: list[Option], options: list[Option]) -> Decision:
+    off_turn = step.actor != g.turn.player and not kind.between_turns
+    return Decision(
+        g.decision_id, step.actor, step.kind, kind.prompt(g, step), tuple(options), default_of(kind, base, options),
+        off_turn,
+    )
+
+
 def decision_for(g: GameState, step: Step) -> Decision | None:
     kind = KINDS[step.kind]
     base = kind.options(g, step)
     if base is None:
         return None
-    opts = list(base)
-    if kind.is_free(step):
-        for window in FREE_WINDOWS.active(g.settings):
-            opts.extend(window.options(g, step))
-    decline = kind.decline
-    if decline is not None and any(o.code == decline for o in base):
-        default = decline
-    else:
-        default = opts[0].code if opts else ""
-    off_turn = step.actor != g.turn.player and not kind.between_turns
-    return Decision(g.decision_id, step.actor, step.kind, kind.prompt(g, step), tuple(opts), default, off_turn)
+    return _decision(g, step, kind, base, offered(g, step, kind, base, FREE_WINDOWS.active(g.settings)))
 
 
 _WINDOW_PREFIXES = frozenset(("c.", "t."))  # the codes a free window may have offered
@@ -145,40 +175,46 @@ def resolve(
     kind.resolve(tx, step, code)
 
 
-def settle(tx: Tx) -> None:
-    """Run automatic steps and forced choices until a real decision (or the end) is reached."""
+def settle(tx: Tx, windows: Sequence[FreeWindow] | None = None) -> None:
+    """Run automatic steps and forced choices until a real decision (or the end) is reached; the
+    decision is then kept in `g.cache` (a Decision is built only for the step that waits)."""
     g = tx.g
+    if windows is None:
+        windows = FREE_WINDOWS.active(g.settings)
     guard = 0
     while g.steps:
         guard += 1
         if guard > 10_000:
             raise RuntimeError("the turn machinery did not settle")
         step = g.steps[-1]
-        d = decision_for(g, step)
-        if d is None:
-            KINDS[step.kind].run(tx, step)
+        kind = KINDS[step.kind]
+        base = kind.options(g, step)
+        if base is None:
+            kind.run(tx, step)
             continue
-        if not d.options:
+        options = offered(g, step, kind, base, windows)
+        if not options:
             raise RuntimeError(f"step {step.kind} offers nothing")
-        if len(d.options) == 1 and forced(g, step, d.options[0]):
-            resolve(tx, step, d.options[0].code)
+        if len(options) == 1 and forced(g, step, options[0]):
+            resolve(tx, step, options[0].code, kind, windows)
             continue
-        if g.turn.forfeit and d.player == g.turn.player and not d.off_turn and not KINDS[step.kind].between_turns:
-            play_default(tx, step, d)  # a skipped player's turn came back to them
+        turn = g.turn
+        if turn.forfeit and step.actor == turn.player and not kind.between_turns:
+            play_default(tx, step, kind, default_of(kind, base, options), windows)  # their turn came back
             continue
-        g.cache = d
+        g.cache = _decision(g, step, kind, base, options)
         return
     g.finished = True
     g.cache = None
 
 
-def play_default(tx: Tx, step: Step, d: Decision) -> None:
+def play_default(tx: Tx, step: Step, kind: StepKind, default: str, windows: Sequence[FreeWindow]) -> None:
     """A skipped player's choice: the default, except that at a movement step the token stays
     and the turn ends (house ruling)."""
-    if KINDS[step.kind].movement:
+    if kind.movement:
         end_turn_early(tx, "forfeit")
     else:
-        resolve(tx, step, d.default)
+        resolve(tx, step, default, kind, windows)
 
 
 def forced(g: GameState, step: Step, only: Option) -> bool:
@@ -200,14 +236,21 @@ def pending(state: GameState) -> Decision | None:
 
 
 def check(state: GameState, player: int, decision_id: int, code: str | None) -> Decision:
-    d = pending(state)
-    if d is None:
-        raise GameOver()
+    """The pending decision, once `player` may answer it (with `code`, when given); a typed error
+    otherwise."""
+    d = state.cache
+    if d is None or d.decision_id != state.decision_id or state.finished or not state.steps:
+        d = pending(state)
+        if d is None:
+            raise GameOver()
     if decision_id != state.decision_id:
         raise StaleDecision(decision_id, state.decision_id)
     if player != d.player:
         raise NotYourDecision(player, d.player)
-    if code is not None and d.option(code) is None:
+    if code is not None:
+        for o in d.options:
+            if o.code == code:
+                return d
         raise IllegalChoice(code)
     return d
 
@@ -229,22 +272,23 @@ def apply(state: GameState, player: int, decision_id: int, code: str) -> tuple[G
     """Apply a player's choice; raise a typed error and change nothing if it is not allowed.
     Handing the decision to another seat in the middle of a turn (or back) is an undo barrier."""
     d = check(state, player, decision_id, code)
-    tx = Tx(state)
+    g = state.fork()
+    g.decision_id = state.decision_id + 1
+    tx = Tx(g)
     tx.emit("input", player, decision=decision_id, code=code)
-    g, tx = step_once(state, code, tx, state.decision_id + 1)
+    windows = FREE_WINDOWS.active(g.settings)
+    resolve(tx, g.steps[-1], code, None, windows)
+    settle(tx, windows)
     nxt = g.cache
     if nxt is not None and nxt.player != player and (d.off_turn or nxt.off_turn):
         tx.barrier = True
+    undo = state.undo
     if tx.barrier:
         g.undo = None
-    elif state.undo is not None and state.undo.player == player:
-        g.undo = Undo(player, state.undo.base, state.undo.inputs + (code,))
+    elif undo is not None and undo.player == player:
+        g.undo = Undo(player, undo.base, undo.inputs + (code,))
     else:
-        base = state
-        if base.undo is not None:
-            base = state.fork()  # never changed: shares everything with `state`
-            base.undo = None
-        g.undo = Undo(player, base, (code,))
+        g.undo = Undo(player, state if undo is None else state.undo_base(), (code,))
     return g, tx.events
 
 

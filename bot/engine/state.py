@@ -168,14 +168,6 @@ class Board:
     caravan_leader: int  # seat holding the Caravan tile, -1 while it lies on the Caravansary
     parts: Parts = field(default_factory=dict)  # module parts of the board
 
-    def copy(self) -> Board:
-        return Board(
-            self.wainwright_extensions, self.wainwright_rubies, self.mail, self.small_demand,
-            self.large_demand, self.sultan_rubies, self.gemstone_rubies, self.mosque_tiles,
-            self.mosque_rubies, self.governor, self.smuggler, self.neutral_merchants, self.neutral_colours,
-            self.neutral_assistants, self.ruby_supply, self.caravan_leader, self.parts,
-        )
-
 
 @dataclass(frozen=True, slots=True)
 class Pile:
@@ -237,16 +229,31 @@ class GameState:
         g.owned = -1
         return g
 
-    def fork(self) -> GameState:
-        """The engine's cheap copy: the board is copied; the players are shared until `mut` takes a
-        private copy of the one about to change; everything else is immutable and shared."""
+    def fork(self, share_board: bool = False) -> GameState:
+        """The engine's cheap copy: the board is copied (shared with `share_board`, for a copy that
+        is never changed); the players are shared until `mut` takes a private copy of the one about
+        to change; everything else is immutable and shared."""
+        b = self.board
         return GameState(
-            self.settings, self.width, self.layout, list(self.players), self.board.copy(),
+            self.settings, self.width, self.layout, list(self.players),
+            self.board if share_board else Board(  # the board's copy
+                b.wainwright_extensions, b.wainwright_rubies, b.mail, b.small_demand, b.large_demand,
+                b.sultan_rubies, b.gemstone_rubies, b.mosque_tiles, b.mosque_rubies, b.governor, b.smuggler,
+                b.neutral_merchants, b.neutral_colours, b.neutral_assistants, b.ruby_supply, b.caravan_leader,
+                b.parts,
+            ),
             self.draw_pile, self.discard, self.steps, self.turn, self.round, self.turns, self.decision_id,
             self.end_triggered, self.finished, self.last_move, self.rng_seed, self.rng_counter,
             self.script_dice, self.script_cards, self.undo, self.decks, self.script_draws, self.extra_turns,
             None, 0,
         )
+
+    def undo_base(self) -> GameState:
+        """This state without its undo record, for the base of a new one: it shares everything with
+        this state, the board included (neither is ever changed again)."""
+        g = self.fork(share_board=True)
+        g.undo = None
+        return g
 
     def mut(self, seat: int) -> Player:
         """The player at `seat`, safe to change in this state (copied first if shared)."""

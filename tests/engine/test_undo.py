@@ -268,6 +268,33 @@ def test_undo_restores_the_state_before_each_choice(seed: int) -> None:
     assert checked > 50
 
 
+@pytest.mark.parametrize("seed", [5, 6])
+def test_undoing_the_first_choice_after_a_hand_over_gives_back_that_position(seed: int) -> None:
+    """When the previous player could still undo (their record is on the state) and the next
+    player chooses, that choice starts a record of its own from the position before it (without
+    the previous player's record); undoing it gives that position back, and every state handed out
+    on the way is unchanged by the play that followed (the record shares the board with it)."""
+    rnd = random.Random(seed)
+    g = new_game(GameSettings(players=3, layout="short"), ["red", "blue", "green"], seed)
+    handed_out: list[tuple[GameState, str]] = []
+    checked = 0
+    for _ in range(300):
+        d = pending(g)
+        if d is None:
+            break
+        after, _ = apply(g, d.player, d.decision_id, rnd.choice(d.codes()))
+        handed_out.append((after, to_json(after)))
+        if g.undo is not None and g.undo.player != d.player and can_undo(after, d.player):
+            assert after.undo is not None and after.undo.base.undo is None
+            back, _ = undo(after, d.player)
+            assert same_but_id(back, dataclasses.replace(g, undo=None))
+            assert not can_undo(back, g.undo.player)  # the previous player's record is gone
+            checked += 1
+        g = after
+    assert checked > 5
+    assert all(to_json(state) == text for state, text in handed_out)
+
+
 def test_a_sale_turns_up_the_next_demand_tile_and_is_a_barrier() -> None:
     """Markets: after a sale the next demand tile lies face up, so the sale cannot be taken back
     (the choices that led to it could otherwise be replayed knowing that tile)."""
