@@ -21,6 +21,7 @@ from .machine import FREE_WINDOWS, StepKind, Tx, pop, push, register
 from .places import ACTION_MODIFIERS, PLACES
 from .places.caravansary import recall
 from .registry import Registry
+from .settings import GameSettings
 from .state import GameState, Step
 from .texts import CARD_NAMES, card_phrase
 from .wheelbarrow import pay_goods
@@ -72,6 +73,8 @@ REMOTE_TAGS: set[str] = set()  # action-step tags of remote actions (the Tavern'
 def register_card_play(play: CardPlay, module: str) -> CardPlay:
     CARD_PLAYS.add(play, module)
     PLAY_OF[play.kind] = play
+    _WINDOW_PLAYS.clear()
+    _FITTING.clear()
     return play
 
 
@@ -103,6 +106,43 @@ def play_card(tx: Tx, seat: int, card: str, deck: Deck = BONUS_DECK) -> None:
     tx.barrier = True
 
 
+_WINDOW_PLAYS: dict[tuple[tuple[str, ...], str], tuple[tuple[Deck, ...], tuple[tuple[Deck, dict[str, CardPlay]], ...]]] = {}
+
+
+def window_plays(settings: GameSettings, kind: str) -> tuple[tuple[Deck, dict[str, CardPlay]], ...]:
+    """The private decks in play, each with the plays (`PLAY_OF`, by card kind) of its cards whose
+    timing window holds the step kind `kind`, in deck order; decks with none are left out. Built
+    once per module set and step kind, again after a play or a deck is registered."""
+    key = (settings.expansions, kind)
+    decks = decks_in_play(settings)
+    found = _WINDOW_PLAYS.get(key)
+    if found is None or found[0] is not decks:
+        table = []
+        for deck in decks:
+            if deck.private:
+                fits = {k: p for k, p in PLAY_OF.items() if kind in p.window and p.deck == deck.name}
+                if fits:
+                    table.append((deck, fits))
+        found = _WINDOW_PLAYS[key] = (decks, tuple(table))
+        _FITTING.clear()  # keyed by the tables' ids
+    return found[1]
+
+
+_FITTING: dict[tuple[int, tuple[str, ...]], tuple[CardPlay, ...]] = {}
+
+
+def _fitting(plays: dict[str, CardPlay], hand: tuple[str, ...]) -> tuple[CardPlay, ...]:
+    """The plays of `plays` (a table of `window_plays`) whose card is in `hand`, by card kind
+    (once per table and hand: hands repeat)."""
+    key = (id(plays), hand)
+    found = _FITTING.get(key)
+    if found is None:
+        if len(_FITTING) > 20_000:
+            _FITTING.clear()
+        found = _FITTING[key] = tuple(plays[c] for c in sorted(set(hand)) if c in plays)
+    return found
+
+
 class CardWindow:
     """The free window: cards of the turn player's private hands whose timing fits the step."""
 
@@ -111,20 +151,15 @@ class CardWindow:
         if seat != g.turn.player:
             return []  # cards are played on your own turn only (E-31)
         p = g.players[seat]
-        if not holds_anything(p):
+        if not p.cards and not p.hands:
             return []
         opts = []
-        kind = step.kind
-        for deck in decks_in_play(g.settings):
-            if not deck.private:
-                continue
+        for deck, plays in window_plays(g.settings, step.kind):
             hand = deck.hand(p)
-            if not hand:
-                continue
-            for card in sorted(set(hand)):
-                play = PLAY_OF.get(card)
-                if play and kind in play.window and play.deck == deck.name and play.playable(g, seat, step, ()):
-                    opts.append(card_option(play))
+            if hand:
+                for play in _fitting(plays, hand):
+                    if play.playable is _always or play.playable(g, seat, step, ()):
+                        opts.append(card_option(play))
         return opts
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
@@ -141,11 +176,12 @@ class YellowTile:
 
     def options(self, g: GameState, step: Step) -> list[Option]:
         seat = step.actor
+        if seat != g.turn.player:
+            return []
         p = g.players[seat]
         if (
-            seat == g.turn.player
+            "yellow" in p.mosque_tiles
             and step.kind in ANYTIME
-            and "yellow" in p.mosque_tiles
             and not g.turn.yellow_used
             and p.lira >= YELLOW_TILE_PRICE
             and p.assistants

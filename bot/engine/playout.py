@@ -124,29 +124,33 @@ class Playout:
         g = self.state
         tx = self._tx
         windows = self._windows
+        kinds = KINDS
         guard = 0
-        while g.steps:
+        while steps := g.steps:
             guard += 1
             if guard > GUARD:
                 raise RuntimeError("the turn machinery did not settle")
-            step = g.steps[-1]
-            kind = KINDS[step.kind]
+            step = steps[-1]
+            kind = kinds[step.kind]
             base = kind.options(g, step)
             if base is None:
                 kind.run(tx, step)
                 continue
             options = base
             if kind.is_free(step):
-                options = list(base)
                 for window in windows:
-                    options.extend(window.options(g, step))
-            if not options:
+                    more = window.options(g, step)
+                    if more:
+                        if options is base:
+                            options = list(base)  # `base` may be shared (a cached list)
+                        options.extend(more)
+            if len(options) == 1:
+                if forced(g, step, options[0]):
+                    resolve(tx, step, options[0].code, kind, windows)
+                    continue
+            elif not options:
                 raise RuntimeError(f"step {step.kind} offers nothing")
-            if len(options) == 1 and forced(g, step, options[0]):
-                resolve(tx, step, options[0].code, kind, windows)
-                continue
-            turn = g.turn
-            if turn.forfeit and step.actor == turn.player and not kind.between_turns:
+            if g.turn.forfeit and step.actor == g.turn.player and not kind.between_turns:
                 # a skipped player's turn came back to them (`machine.play_default`)
                 if kind.movement:
                     end_turn_early(tx, "forfeit")
