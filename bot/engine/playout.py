@@ -35,6 +35,22 @@ __all__ = ["Playout", "disagreement", "snapshot"]
 GUARD = 10_000  # automatic steps in a row before the machinery is deemed stuck (as `settle`)
 
 
+_WINDOW_PREFIXES = frozenset(("c.", "t."))  # the codes a free window may have offered (as `machine.resolve`)
+_SHAPES: dict[StepKind, tuple[bool, bool | None]] = {}
+
+
+def _shape(kind: StepKind) -> tuple[bool, bool | None]:
+    """What the playout may skip for a handler: whether it always runs by itself (its `options`
+    is the base class's, which offers nothing), and its free flag when `is_free` is the base
+    class's (None: ask `is_free` at each step). Kept per handler object."""
+    found = _SHAPES.get(kind)
+    if found is None:
+        auto = getattr(kind.options, "__func__", None) is StepKind.options
+        plain = getattr(kind.is_free, "__func__", None) is StepKind.is_free
+        found = _SHAPES[kind] = (auto, kind.free if plain else None)
+    return found
+
+
 class QuietTx(Tx):
     """A transaction that keeps no events (barriers are still noted, and ignored)."""
 
@@ -101,7 +117,12 @@ class Playout:
         if step is None:
             raise GameOver()
         self.state.decision_id += 1
-        resolve(self._tx, step, code, self._kind, self._windows)
+        kind = self._kind
+        assert kind is not None
+        if code[:2] in _WINDOW_PREFIXES:
+            resolve(self._tx, step, code, kind, self._windows)
+        else:
+            kind.resolve(self._tx, step, code)
         self._settle()
 
     def copy(self) -> Playout:
@@ -125,6 +146,7 @@ class Playout:
         tx = self._tx
         windows = self._windows
         kinds = KINDS
+        shapes = _SHAPES
         guard = 0
         while steps := g.steps:
             guard += 1
@@ -132,12 +154,17 @@ class Playout:
                 raise RuntimeError("the turn machinery did not settle")
             step = steps[-1]
             kind = kinds[step.kind]
+            shape = shapes.get(kind) or _shape(kind)
+            if shape[0]:
+                kind.run(tx, step)
+                continue
             base = kind.options(g, step)
             if base is None:
                 kind.run(tx, step)
                 continue
             options = base
-            if kind.is_free(step):
+            free = shape[1]
+            if free or (free is None and kind.is_free(step)):
                 for window in windows:
                     more = window.options(g, step)
                     if more:
@@ -146,7 +173,7 @@ class Playout:
                         options.extend(more)
             if len(options) == 1:
                 if forced(g, step, options[0]):
-                    resolve(tx, step, options[0].code, kind, windows)
+                    self._resolve(step, options[0].code, kind)
                     continue
             elif not options:
                 raise RuntimeError(f"step {step.kind} offers nothing")
@@ -157,9 +184,9 @@ class Playout:
                 else:
                     decline = kind.decline
                     if decline is not None and any(o.code == decline for o in base):
-                        resolve(tx, step, decline, kind, windows)
+                        self._resolve(step, decline, kind)
                     else:
-                        resolve(tx, step, options[0].code, kind, windows)
+                        self._resolve(step, options[0].code, kind)
                 continue
             self._step = step
             self._kind = kind
@@ -169,6 +196,13 @@ class Playout:
         self._step = None
         self._kind = None
         self._options = None
+
+    def _resolve(self, step: Step, code: str, kind: StepKind) -> None:
+        """`machine.resolve`, straight to the step's handler when no free window offered `code`."""
+        if code[:2] in _WINDOW_PREFIXES:
+            resolve(self._tx, step, code, kind, self._windows)
+        else:
+            kind.resolve(self._tx, step, code)
 
 
 # ---- the two paths side by side -------------------------------------------------------------------
