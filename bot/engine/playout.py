@@ -23,6 +23,7 @@ know whether its line met luck.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .decision import Option
@@ -36,18 +37,22 @@ GUARD = 10_000  # automatic steps in a row before the machinery is deemed stuck 
 
 
 _WINDOW_PREFIXES = frozenset(("c.", "t."))  # the codes a free window may have offered (as `machine.resolve`)
-_SHAPES: dict[StepKind, tuple[bool, bool | None]] = {}
+Codes = Callable[[GameState, Step], "Sequence[str] | None"]
+_SHAPES: dict[StepKind, tuple[bool, bool | None, Codes | None]] = {}
 
 
-def _shape(kind: StepKind) -> tuple[bool, bool | None]:
+def _shape(kind: StepKind) -> tuple[bool, bool | None, Codes | None]:
     """What the playout may skip for a handler: whether it always runs by itself (its `options`
-    is the base class's, which offers nothing), and its free flag when `is_free` is the base
-    class's (None: ask `is_free` at each step). Kept per handler object."""
+    is the base class's, which offers nothing); its free flag when `is_free` is the base class's
+    (None: ask `is_free` at each step); and its `codes(g, step)` if it has one: the codes of
+    `options(g, step)` in the same order (None where `options` is None), without building the
+    options. Kept per handler object."""
     found = _SHAPES.get(kind)
     if found is None:
         auto = getattr(kind.options, "__func__", None) is StepKind.options
         plain = getattr(kind.is_free, "__func__", None) is StepKind.is_free
-        found = _SHAPES[kind] = (auto, kind.free if plain else None)
+        codes: Codes | None = getattr(kind, "codes", None)
+        found = _SHAPES[kind] = (auto, kind.free if plain else None, codes)
     return found
 
 
@@ -63,7 +68,7 @@ class QuietTx(Tx):
 class Playout:
     """One game played forward on a private state (see the module doc)."""
 
-    __slots__ = ("state", "_tx", "_step", "_kind", "_options", "_start", "_windows")
+    __slots__ = ("state", "_tx", "_step", "_kind", "_codes", "_start", "_windows")
 
     def __init__(self, state: GameState) -> None:
         g = state.fork()  # shares the players until one changes (owned is 0 in a fork)
@@ -72,7 +77,7 @@ class Playout:
         self._tx = QuietTx(g)
         self._step: Step | None = None
         self._kind: StepKind | None = None  # the handler of `_step`
-        self._options: list[Option] | None = None
+        self._codes: Sequence[str] | None = None  # offered at `_step` (None: the game is over)
         self._start = state.rng_counter
         self._windows: tuple[FreeWindow, ...] = FREE_WINDOWS.active(g.settings)  # fixed for a game
         if not g.finished and g.steps:
@@ -82,14 +87,21 @@ class Playout:
 
     def codes(self) -> list[str] | None:
         """The codes open to the decider, in `pending`'s order; None once the game is over."""
-        options = self._options
-        if options is None:
-            return None
-        return [o.code for o in options]
+        codes = self._codes
+        return None if codes is None else list(codes)
 
     def options(self) -> list[Option] | None:
-        """The options themselves (with their labels), as `pending` lists them."""
-        return None if self._options is None else list(self._options)
+        """The options themselves (with their labels), as `pending` lists them (built on request:
+        the playout keeps only the codes)."""
+        step, kind = self._step, self._kind
+        if step is None or kind is None:
+            return None
+        g = self.state
+        options = list(kind.options(g, step) or ())
+        if kind.is_free(step):
+            for window in self._windows:
+                options.extend(window.options(g, step))
+        return options
 
     def decider(self) -> int | None:
         """The seat that decides now; None once the game is over."""
@@ -101,7 +113,7 @@ class Playout:
 
     @property
     def over(self) -> bool:
-        return self._options is None
+        return self._codes is None
 
     @property
     def chance(self) -> int:
@@ -135,7 +147,7 @@ class Playout:
         new._tx = QuietTx(h)
         new._step = self._step
         new._kind = self._kind
-        new._options = self._options
+        new._codes = self._codes
         new._start = self._start
         new._windows = self._windows
         return new
@@ -158,24 +170,35 @@ class Playout:
             if shape[0]:
                 kind.run(tx, step)
                 continue
-            base = kind.options(g, step)
+            quick = shape[2]
+            base: Sequence[str] | None
+            if quick is None:
+                listed = kind.options(g, step)
+                base = None if listed is None else [o.code for o in listed]
+            else:
+                base = quick(g, step)
             if base is None:
                 kind.run(tx, step)
                 continue
-            options = base
+            codes = base
             free = shape[1]
             if free or (free is None and kind.is_free(step)):
                 for window in windows:
                     more = window.options(g, step)
                     if more:
-                        if options is base:
-                            options = list(base)  # `base` may be shared (a cached list)
-                        options.extend(more)
-            if len(options) == 1:
-                if forced(g, step, options[0]):
-                    self._resolve(step, options[0].code, kind)
+                        # a new list: `base` may be shared (a cached tuple)
+                        codes = [*codes, *[o.code for o in more]]
+            if len(codes) == 1:
+                if codes is base:
+                    listed = kind.options(g, step) if quick is not None else listed
+                    assert listed is not None
+                    only = listed[0]
+                else:
+                    only = self._window_option(step)
+                if forced(g, step, only):
+                    self._resolve(step, only.code, kind)
                     continue
-            elif not options:
+            elif not codes:
                 raise RuntimeError(f"step {step.kind} offers nothing")
             if g.turn.forfeit and step.actor == g.turn.player and not kind.between_turns:
                 # a skipped player's turn came back to them (`machine.play_default`)
@@ -183,19 +206,27 @@ class Playout:
                     end_turn_early(tx, "forfeit")
                 else:
                     decline = kind.decline
-                    if decline is not None and any(o.code == decline for o in base):
+                    if decline is not None and decline in base:
                         self._resolve(step, decline, kind)
                     else:
-                        self._resolve(step, options[0].code, kind)
+                        self._resolve(step, codes[0], kind)
                 continue
             self._step = step
             self._kind = kind
-            self._options = options
+            self._codes = codes
             return
         g.finished = True
         self._step = None
         self._kind = None
-        self._options = None
+        self._codes = None
+
+    def _window_option(self, step: Step) -> Option:
+        """The lone option at `step` when a free window offered it (the step itself offers none)."""
+        for window in self._windows:
+            more = window.options(self.state, step)
+            if more:
+                return more[0]
+        raise RuntimeError(f"step {step.kind} offers nothing")
 
     def _resolve(self, step: Step, code: str, kind: StepKind) -> None:
         """`machine.resolve`, straight to the step's handler when no free window offered `code`."""
