@@ -171,6 +171,9 @@ class CardWindow:
         return True
 
 
+YELLOW_OPTION = Option("t.yellow", f"Yellow tile: pay {YELLOW_TILE_PRICE} Lira to call back an assistant")
+
+
 class YellowTile:
     """Once per turn: pay 2 Lira to bring one of your assistants back to your stack."""
 
@@ -186,7 +189,7 @@ class YellowTile:
             and p.lira >= YELLOW_TILE_PRICE
             and p.assistants
         ):
-            return [Option("t.yellow", f"Yellow tile: pay {YELLOW_TILE_PRICE} Lira to call back an assistant")]
+            return [YELLOW_OPTION]
         return []
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
@@ -195,6 +198,21 @@ class YellowTile:
         tx.g.turn = replace(tx.g.turn, yellow_used=True)
         push(tx.g, Step("recall", step.actor, tag="yellow"))
         return True
+
+
+_AT_PLACE: dict[tuple[int, int], tuple[tuple[CardPlay, ...], tuple[CardPlay, ...]]] = {}
+
+
+def _plays_at(plays: tuple[CardPlay, ...], place: int) -> tuple[CardPlay, ...]:
+    """The plays of `plays` (the ones in play, in order) declared with the action of `place`;
+    kept per tuple (by identity: each entry holds its tuple) and place."""
+    key = (id(plays), place)
+    found = _AT_PLACE.get(key)
+    if found is None or found[0] is not plays:
+        if len(_AT_PLACE) > 1024:
+            _AT_PLACE.clear()
+        found = _AT_PLACE[key] = (plays, tuple(p for p in plays if p.action_at == place))
+    return found[1]
 
 
 class ActionCards:
@@ -208,10 +226,9 @@ class ActionCards:
         if not holds_anything(p):
             return []  # every play needs its card in hand
         opts = []
-        for play in CARD_PLAYS.active(g.settings):
+        for play in _plays_at(CARD_PLAYS.active(g.settings), step.place):
             if (
-                play.action_at == step.place
-                and (play.bound != "at" or step.tag not in REMOTE_TAGS)
+                (play.bound != "at" or step.tag not in REMOTE_TAGS)
                 and play.kind in deck_named(play.deck).hand(p)
                 and play.playable(g, seat, step, act)
             ):

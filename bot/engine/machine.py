@@ -83,7 +83,7 @@ def register(kind: type[StepKind]) -> type[StepKind]:
 
 def push(g: GameState, *steps: Step) -> None:
     """Queue steps to run next, in the order given."""
-    g.steps = g.steps + tuple(reversed(steps))
+    g.steps = g.steps + (steps if len(steps) == 1 else steps[::-1])
 
 
 def pop(g: GameState) -> Step:

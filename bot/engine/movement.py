@@ -4,6 +4,7 @@ assistant, paying the other players' tokens that are paid like merchants."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from .board import blocked_for, grid_of, neutral_merchants_at, place_name
 from .components import FOUNTAIN, MERCHANT_FEE
@@ -90,11 +91,14 @@ def arrive(tx: Tx, seat: int, target: int, how: str, token: TokenKind = MERCHANT
         tx.emit("move", seat, source=source, target=target, how=how)
     else:
         tx.emit("move", seat, source=source, target=target, how=how, token=token.name)
+    push(g, *_phases(seat, target, token.assistants))
+
+
+@cache
+def _phases(seat: int, target: int, assistants: bool) -> tuple[Step, ...]:
+    """The steps queued on arriving: phases 1b (with `assistants`) to 4, built once and shared."""
     phases = (shared_step("pay", seat, target), shared_step("action", seat, target), shared_step("after", seat, target))
-    if token.assistants:
-        push(g, shared_step("assistant", seat, target), *phases)
-    else:
-        push(g, *phases)
+    return (shared_step("assistant", seat, target), *phases) if assistants else phases
 
 
 @register
