@@ -38,7 +38,7 @@ def place_name(place: int) -> str:
 
 
 def neutral_merchants_at(g: GameState, place: int) -> int:
-    return sum(1 for m in g.board.neutral_merchants if m == place)
+    return g.board.neutral_merchants.count(place)
 
 
 # ---- blocked edges ----------------------------------------------------------------------------

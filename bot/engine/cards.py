@@ -106,16 +106,16 @@ def play_card(tx: Tx, seat: int, card: str, deck: Deck = BONUS_DECK) -> None:
     tx.barrier = True
 
 
-_WINDOW_PLAYS: dict[tuple[tuple[str, ...], str], tuple[tuple[Deck, ...], tuple[tuple[Deck, dict[str, CardPlay]], ...]]] = {}
+_WINDOW_PLAYS: dict[str, tuple[tuple[Deck, ...], tuple[tuple[Deck, dict[str, CardPlay]], ...]]] = {}
 
 
 def window_plays(settings: GameSettings, kind: str) -> tuple[tuple[Deck, dict[str, CardPlay]], ...]:
     """The private decks in play, each with the plays (`PLAY_OF`, by card kind) of its cards whose
     timing window holds the step kind `kind`, in deck order; decks with none are left out. Built
-    once per module set and step kind, again after a play or a deck is registered."""
-    key = (settings.expansions, kind)
-    decks = decks_in_play(settings)
-    found = _WINDOW_PLAYS.get(key)
+    once per step kind, again when the decks in play change (another module set) or a play is
+    registered."""
+    decks = decks_in_play(settings)  # a module set's decks: one tuple, kept until a change
+    found = _WINDOW_PLAYS.get(kind)
     if found is None or found[0] is not decks:
         table = []
         for deck in decks:
@@ -123,7 +123,7 @@ def window_plays(settings: GameSettings, kind: str) -> tuple[tuple[Deck, dict[st
                 fits = {k: p for k, p in PLAY_OF.items() if kind in p.window and p.deck == deck.name}
                 if fits:
                     table.append((deck, fits))
-        found = _WINDOW_PLAYS[key] = (decks, tuple(table))
+        found = _WINDOW_PLAYS[kind] = (decks, tuple(table))
         _FITTING.clear()  # keyed by the tables' ids
     return found[1]
 
