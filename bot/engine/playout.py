@@ -15,6 +15,10 @@ full path, and a game played with the same choices ends in the same state (less 
 tests/engine/test_playout.py plays hundreds of seeded games through both, and `soak` every game it
 checks, both with `disagreement` (the decision) and `snapshot` (the state).
 
+It keeps the codes alone: a step kind may give them without building its options (an optional
+`codes(g, step)` next to `options`, the same codes in the same order; the moves have one), and
+`options()` builds the labelled options only when asked.
+
 `choose` trusts its caller: a code that `codes()` did not offer may raise anything or leave the
 state in any shape (the full path, `apply`, is the one for untrusted input). `chance` counts the
 chance outcomes (dice rolled, cards drawn) since the playout started, for a search that wants to
