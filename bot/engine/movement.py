@@ -11,7 +11,7 @@ from .components import FOUNTAIN, MERCHANT_FEE
 from .decision import Option, who
 from .decks import roll
 from .layouts import Edges, Grid
-from .machine import StepKind, Tx, end_turn_early, pop, push, register
+from .machine import StepKind, Tx, end_turn_early, pop, register
 from .state import GameState, Step, shared_step
 from .texts import join_and
 from .tokens import MERCHANT, TokenKind, move_token, paid_at
@@ -91,14 +91,15 @@ def arrive(tx: Tx, seat: int, target: int, how: str, token: TokenKind = MERCHANT
         tx.emit("move", seat, source=source, target=target, how=how)
     else:
         tx.emit("move", seat, source=source, target=target, how=how, token=token.name)
-    push(g, *_phases(seat, target, token.assistants))
+    g.steps += _phases(seat, target, token.assistants)  # `push`, the stack order built once
 
 
 @cache
 def _phases(seat: int, target: int, assistants: bool) -> tuple[Step, ...]:
-    """The steps queued on arriving: phases 1b (with `assistants`) to 4, built once and shared."""
-    phases = (shared_step("pay", seat, target), shared_step("action", seat, target), shared_step("after", seat, target))
-    return (shared_step("assistant", seat, target), *phases) if assistants else phases
+    """The steps queued on arriving, phases 1b (with `assistants`) to 4, in stack order (the last
+    runs first), built once and shared."""
+    phases = (shared_step("after", seat, target), shared_step("action", seat, target), shared_step("pay", seat, target))
+    return (*phases, shared_step("assistant", seat, target)) if assistants else phases
 
 
 @register

@@ -31,8 +31,9 @@ def _fresh_turn(seat: int, start: int) -> Turn:
 
 @cache
 def _turn_steps(seat: int) -> tuple[Step, Step]:
-    """The steps every turn queues (the move, then the end), built once per seat and shared."""
-    return shared_step("move", seat), shared_step("end", seat)
+    """The steps every turn queues (the move, then the end) in stack order (the last runs first),
+    built once per seat and shared."""
+    return shared_step("end", seat), shared_step("move", seat)
 
 
 @register
@@ -54,7 +55,7 @@ class TurnStart(StepKind):
         else:
             g.turn = _fresh_turn(seat, start)
             tx.emit("turn", seat, round=g.round)
-        push(g, *_turn_steps(seat))
+        g.steps += _turn_steps(seat)  # `push`, the stack order built once
 
 
 @register
