@@ -51,7 +51,9 @@ Entry points
   the same rules on a private copy changed in place, with no undo record, event log, prompt or
   check of its own codes; ``codes()`` (in ``pending``'s order, None at the end), ``decider()``,
   ``kind()``, ``choose(code)``, ``copy()`` (cheap: players shared until one changes), ``chance``
-  (dice and draws since the start) and ``state``. Untrusted input goes through ``apply``.
+  (dice and draws since the start) and ``state``. Untrusted input goes through ``apply``. A step
+  kind may add ``codes(g, step)``, the codes of its ``options`` in the same order without the
+  options, which the playout uses when present (tests/engine/test_playout_codes.py).
 
 Modules and settings
 --------------------

@@ -18,8 +18,19 @@ def _grid(width: int, layout: tuple[int, ...]) -> Grid:
     return Grid(width, len(layout) // width, layout)
 
 
+# By the identity of a state's layout tuple (shared by every copy of a game's state), so that
+# the tuple is not hashed on each look-up; each entry holds its tuple, so the id stays its own.
+_GRID_OF: dict[int, tuple[tuple[int, ...], int, Grid]] = {}
+
+
 def grid_of(g: GameState) -> Grid:
-    return _grid(g.width, g.layout)
+    layout = g.layout
+    found = _GRID_OF.get(id(layout))
+    if found is None or found[0] is not layout or found[1] != g.width:
+        if len(_GRID_OF) > 256:
+            _GRID_OF.clear()
+        found = _GRID_OF[id(layout)] = (layout, g.width, _grid(g.width, layout))
+    return found[2]
 
 
 def place_name(place: int) -> str:
@@ -27,7 +38,7 @@ def place_name(place: int) -> str:
 
 
 def neutral_merchants_at(g: GameState, place: int) -> int:
-    return sum(1 for m in g.board.neutral_merchants if m == place)
+    return g.board.neutral_merchants.count(place)
 
 
 # ---- blocked edges ----------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from .machine import FREE_WINDOWS, StepKind, Tx, pop, push, register
 from .places import ACTION_MODIFIERS, PLACES, place_bound_barred
 from .places.caravansary import recall
 from .registry import Registry
+from .settings import GameSettings
 from .state import GameState, Step
 from .texts import CARD_NAMES, card_phrase
 from .wheelbarrow import pay_goods
@@ -73,6 +74,8 @@ REMOTE_TAGS: set[str] = set()  # action-step tags of remote actions (the Tavern'
 def register_card_play(play: CardPlay, module: str) -> CardPlay:
     CARD_PLAYS.add(play, module)
     PLAY_OF[play.kind] = play
+    _WINDOW_PLAYS.clear()
+    _FITTING.clear()
     return play
 
 
@@ -104,6 +107,43 @@ def play_card(tx: Tx, seat: int, card: str, deck: Deck = BONUS_DECK) -> None:
     tx.barrier = True
 
 
+_WINDOW_PLAYS: dict[str, tuple[tuple[Deck, ...], tuple[tuple[Deck, dict[str, CardPlay]], ...]]] = {}
+
+
+def window_plays(settings: GameSettings, kind: str) -> tuple[tuple[Deck, dict[str, CardPlay]], ...]:
+    """The private decks in play, each with the plays (`PLAY_OF`, by card kind) of its cards whose
+    timing window holds the step kind `kind`, in deck order; decks with none are left out. Built
+    once per step kind, again when the decks in play change (another module set) or a play is
+    registered."""
+    decks = decks_in_play(settings)  # a module set's decks: one tuple, kept until a change
+    found = _WINDOW_PLAYS.get(kind)
+    if found is None or found[0] is not decks:
+        table = []
+        for deck in decks:
+            if deck.private:
+                fits = {k: p for k, p in PLAY_OF.items() if kind in p.window and p.deck == deck.name}
+                if fits:
+                    table.append((deck, fits))
+        found = _WINDOW_PLAYS[kind] = (decks, tuple(table))
+        _FITTING.clear()  # keyed by the tables' ids
+    return found[1]
+
+
+_FITTING: dict[tuple[int, tuple[str, ...]], tuple[CardPlay, ...]] = {}
+
+
+def _fitting(plays: dict[str, CardPlay], hand: tuple[str, ...]) -> tuple[CardPlay, ...]:
+    """The plays of `plays` (a table of `window_plays`) whose card is in `hand`, by card kind
+    (once per table and hand: hands repeat)."""
+    key = (id(plays), hand)
+    found = _FITTING.get(key)
+    if found is None:
+        if len(_FITTING) > 20_000:
+            _FITTING.clear()
+        found = _FITTING[key] = tuple(plays[c] for c in sorted(set(hand)) if c in plays)
+    return found
+
+
 class CardWindow:
     """The free window: cards of the turn player's private hands whose timing fits the step."""
 
@@ -112,20 +152,15 @@ class CardWindow:
         if seat != g.turn.player:
             return []  # cards are played on your own turn only (E-31)
         p = g.players[seat]
-        if not holds_anything(p):
+        if not p.cards and not p.hands:
             return []
         opts = []
-        kind = step.kind
-        for deck in decks_in_play(g.settings):
-            if not deck.private:
-                continue
+        for deck, plays in window_plays(g.settings, step.kind):
             hand = deck.hand(p)
-            if not hand:
-                continue
-            for card in sorted(set(hand)):
-                play = PLAY_OF.get(card)
-                if play and kind in play.window and play.deck == deck.name and play.playable(g, seat, step, ()):
-                    opts.append(card_option(play))
+            if hand:
+                for play in _fitting(plays, hand):
+                    if play.playable is _always or play.playable(g, seat, step, ()):
+                        opts.append(card_option(play))
         return opts
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
@@ -137,21 +172,25 @@ class CardWindow:
         return True
 
 
+YELLOW_OPTION = Option("t.yellow", f"Yellow tile: pay {YELLOW_TILE_PRICE} Lira to call back an assistant")
+
+
 class YellowTile:
     """Once per turn: pay 2 Lira to bring one of your assistants back to your stack."""
 
     def options(self, g: GameState, step: Step) -> list[Option]:
         seat = step.actor
+        if seat != g.turn.player:
+            return []
         p = g.players[seat]
         if (
-            seat == g.turn.player
+            "yellow" in p.mosque_tiles
             and step.kind in ANYTIME
-            and "yellow" in p.mosque_tiles
             and not g.turn.yellow_used
             and p.lira >= YELLOW_TILE_PRICE
             and p.assistants
         ):
-            return [Option("t.yellow", f"Yellow tile: pay {YELLOW_TILE_PRICE} Lira to call back an assistant")]
+            return [YELLOW_OPTION]
         return []
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
@@ -160,6 +199,21 @@ class YellowTile:
         tx.g.turn = replace(tx.g.turn, yellow_used=True)
         push(tx.g, Step("recall", step.actor, tag="yellow"))
         return True
+
+
+_AT_PLACE: dict[tuple[int, int], tuple[tuple[CardPlay, ...], tuple[CardPlay, ...]]] = {}
+
+
+def _plays_at(plays: tuple[CardPlay, ...], place: int) -> tuple[CardPlay, ...]:
+    """The plays of `plays` (the ones in play, in order) declared with the action of `place`;
+    kept per tuple (by identity: each entry holds its tuple) and place."""
+    key = (id(plays), place)
+    found = _AT_PLACE.get(key)
+    if found is None or found[0] is not plays:
+        if len(_AT_PLACE) > 1024:
+            _AT_PLACE.clear()
+        found = _AT_PLACE[key] = (plays, tuple(p for p in plays if p.action_at == place))
+    return found[1]
 
 
 class ActionCards:
@@ -173,10 +227,9 @@ class ActionCards:
         if not holds_anything(p) or place_bound_barred(g):
             return []  # every play needs its card in hand; none is bound to a place this turn (E-38)
         opts = []
-        for play in CARD_PLAYS.active(g.settings):
+        for play in _plays_at(CARD_PLAYS.active(g.settings), step.place):
             if (
-                play.action_at == step.place
-                and (play.bound != "at" or step.tag not in REMOTE_TAGS)
+                (play.bound != "at" or step.tag not in REMOTE_TAGS)
                 and play.kind in deck_named(play.deck).hand(p)
                 and play.playable(g, seat, step, act)
             ):

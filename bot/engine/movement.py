@@ -3,14 +3,15 @@ assistant, paying the other players' tokens that are paid like merchants."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Sequence
+from functools import cache
 
 from .board import blocked_for, grid_of, neutral_merchants_at, place_name
 from .components import FOUNTAIN, MERCHANT_FEE
 from .decision import Option, who
 from .decks import roll
 from .layouts import Edges, Grid
-from .machine import StepKind, Tx, end_turn_early, pop, push, register
+from .machine import StepKind, Tx, end_turn_early, pop, register
 from .state import GameState, Step, shared_step
 from .texts import join_and
 from .tokens import MERCHANT, TokenKind, move_token, paid_at
@@ -27,15 +28,37 @@ USE_NONE = Option("x.end", "Use no assistant: end your turn here")
 
 def move_options(g: GameState, seat: int, lo: int, hi: int) -> list[Option]:
     """Where the merchant stack may go with a step-by-step move of lo..hi places."""
+    return list(_moves(g, seat, lo, hi)[0])
+
+
+def move_codes(g: GameState, seat: int, lo: int, hi: int) -> tuple[str, ...]:
+    """The codes of `move_options`, in the same order (the playout path's `codes`)."""
+    return _moves(g, seat, lo, hi)[1]
+
+
+# Per grid (by identity; each entry holds its grid): (here, lo, hi, walk, blocked) -> the options
+# and their codes. A Grid hashes its whole layout, so it is not used as a key on every move.
+_MOVES: dict[int, tuple[Grid, dict[tuple[int, int, int, bool, Edges], tuple[tuple[Option, ...], tuple[str, ...]]]]] = {}
+
+
+def _moves(g: GameState, seat: int, lo: int, hi: int) -> tuple[tuple[Option, ...], tuple[str, ...]]:
     walk = lo >= 3 and g.settings.rules.move_card_semantics == "walk"
-    here = g.players[seat].merchant
-    return list(_move_options(grid_of(g), here, lo, hi, walk, blocked_for(g, seat)))
-
-
-@lru_cache(maxsize=4096)
-def _move_options(grid: Grid, here: int, lo: int, hi: int, walk: bool, blocked: Edges) -> tuple[Option, ...]:
-    targets = walk_targets(grid, here, lo, hi, blocked) if walk else grid.within(here, lo, hi, blocked)
-    return tuple(Option(f"go.{t}", f"Move to {place_name(t)} ({t})") for t in targets)
+    grid = grid_of(g)
+    table = _MOVES.get(id(grid))
+    if table is None or table[0] is not grid:
+        if len(_MOVES) > 64:
+            _MOVES.clear()
+        table = _MOVES[id(grid)] = (grid, {})
+    key = (g.players[seat].merchant, lo, hi, walk, blocked_for(g, seat))
+    found = table[1].get(key)
+    if found is None:
+        if len(table[1]) > 4096:
+            table[1].clear()
+        here, _, _, _, blocked = key
+        targets = walk_targets(grid, here, lo, hi, blocked) if walk else grid.within(here, lo, hi, blocked)
+        options = tuple(Option(f"go.{t}", f"Move to {place_name(t)} ({t})") for t in targets)
+        found = table[1][key] = (options, tuple(o.code for o in options))
+    return found
 
 
 def reachable(g: GameState, seat: int, start: int, lo: int, hi: int, walk: bool = False) -> tuple[int, ...]:
@@ -68,11 +91,15 @@ def arrive(tx: Tx, seat: int, target: int, how: str, token: TokenKind = MERCHANT
         tx.emit("move", seat, source=source, target=target, how=how)
     else:
         tx.emit("move", seat, source=source, target=target, how=how, token=token.name)
-    phases = (shared_step("pay", seat, target), shared_step("action", seat, target), shared_step("after", seat, target))
-    if token.assistants:
-        push(g, shared_step("assistant", seat, target), *phases)
-    else:
-        push(g, *phases)
+    g.steps += _phases(seat, target, token.assistants)  # `push`, the stack order built once
+
+
+@cache
+def _phases(seat: int, target: int, assistants: bool) -> tuple[Step, ...]:
+    """The steps queued on arriving, phases 1b (with `assistants`) to 4, in stack order (the last
+    runs first), built once and shared."""
+    phases = (shared_step("after", seat, target), shared_step("action", seat, target), shared_step("pay", seat, target))
+    return (*phases, shared_step("assistant", seat, target)) if assistants else phases
 
 
 @register
@@ -83,6 +110,9 @@ class Move(StepKind):
 
     def options(self, g: GameState, step: Step) -> list[Option]:
         return move_options(g, step.actor, 1, 2)
+
+    def codes(self, g: GameState, step: Step) -> Sequence[str]:
+        return move_codes(g, step.actor, 1, 2)
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: move your merchant 1 or 2 places."
@@ -100,6 +130,9 @@ class Move34(Move):
 
     def options(self, g: GameState, step: Step) -> list[Option]:
         return move_options(g, step.actor, 3, 4)
+
+    def codes(self, g: GameState, step: Step) -> Sequence[str]:
+        return move_codes(g, step.actor, 3, 4)
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: move your merchant 3 or 4 places."

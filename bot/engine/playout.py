@@ -15,6 +15,10 @@ full path, and a game played with the same choices ends in the same state (less 
 tests/engine/test_playout.py plays hundreds of seeded games through both, and `soak` every game it
 checks, both with `disagreement` (the decision) and `snapshot` (the state).
 
+It keeps the codes alone: a step kind may give them without building its options (an optional
+`codes(g, step)` next to `options`, the same codes in the same order; the moves have one), and
+`options()` builds the labelled options only when asked.
+
 `choose` trusts its caller: a code that `codes()` did not offer may raise anything or leave the
 state in any shape (the full path, `apply`, is the one for untrusted input). `chance` counts the
 chance outcomes (dice rolled, cards drawn) since the playout started, for a search that wants to
@@ -23,6 +27,7 @@ know whether its line met luck.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .decision import Option
@@ -33,6 +38,26 @@ from .state import GameState, Step, to_jsonable
 __all__ = ["Playout", "disagreement", "snapshot"]
 
 GUARD = 10_000  # automatic steps in a row before the machinery is deemed stuck (as `settle`)
+
+
+_WINDOW_PREFIXES = frozenset(("c.", "t."))  # the codes a free window may have offered (as `machine.resolve`)
+Codes = Callable[[GameState, Step], "Sequence[str] | None"]
+_SHAPES: dict[StepKind, tuple[bool, bool | None, Codes | None]] = {}
+
+
+def _shape(kind: StepKind) -> tuple[bool, bool | None, Codes | None]:
+    """What the playout may skip for a handler: whether it always runs by itself (its `options`
+    is the base class's, which offers nothing); its free flag when `is_free` is the base class's
+    (None: ask `is_free` at each step); and its `codes(g, step)` if it has one: the codes of
+    `options(g, step)` in the same order (None where `options` is None), without building the
+    options. Kept per handler object."""
+    found = _SHAPES.get(kind)
+    if found is None:
+        auto = getattr(kind.options, "__func__", None) is StepKind.options
+        plain = getattr(kind.is_free, "__func__", None) is StepKind.is_free
+        codes: Codes | None = getattr(kind, "codes", None)
+        found = _SHAPES[kind] = (auto, kind.free if plain else None, codes)
+    return found
 
 
 class QuietTx(Tx):
@@ -47,7 +72,7 @@ class QuietTx(Tx):
 class Playout:
     """One game played forward on a private state (see the module doc)."""
 
-    __slots__ = ("state", "_tx", "_step", "_kind", "_options", "_start", "_windows")
+    __slots__ = ("state", "_tx", "_step", "_kind", "_codes", "_start", "_windows")
 
     def __init__(self, state: GameState) -> None:
         g = state.fork()  # shares the players until one changes (owned is 0 in a fork)
@@ -56,7 +81,7 @@ class Playout:
         self._tx = QuietTx(g)
         self._step: Step | None = None
         self._kind: StepKind | None = None  # the handler of `_step`
-        self._options: list[Option] | None = None
+        self._codes: Sequence[str] | None = None  # offered at `_step` (None: the game is over)
         self._start = state.rng_counter
         self._windows: tuple[FreeWindow, ...] = FREE_WINDOWS.active(g.settings)  # fixed for a game
         if not g.finished and g.steps:
@@ -66,14 +91,21 @@ class Playout:
 
     def codes(self) -> list[str] | None:
         """The codes open to the decider, in `pending`'s order; None once the game is over."""
-        options = self._options
-        if options is None:
-            return None
-        return [o.code for o in options]
+        codes = self._codes
+        return None if codes is None else list(codes)
 
     def options(self) -> list[Option] | None:
-        """The options themselves (with their labels), as `pending` lists them."""
-        return None if self._options is None else list(self._options)
+        """The options themselves (with their labels), as `pending` lists them (built on request:
+        the playout keeps only the codes)."""
+        step, kind = self._step, self._kind
+        if step is None or kind is None:
+            return None
+        g = self.state
+        options = list(kind.options(g, step) or ())
+        if kind.is_free(step):
+            for window in self._windows:
+                options.extend(window.options(g, step))
+        return options
 
     def decider(self) -> int | None:
         """The seat that decides now; None once the game is over."""
@@ -85,7 +117,7 @@ class Playout:
 
     @property
     def over(self) -> bool:
-        return self._options is None
+        return self._codes is None
 
     @property
     def chance(self) -> int:
@@ -101,7 +133,12 @@ class Playout:
         if step is None:
             raise GameOver()
         self.state.decision_id += 1
-        resolve(self._tx, step, code, self._kind, self._windows)
+        kind = self._kind
+        assert kind is not None
+        if code[:2] in _WINDOW_PREFIXES:
+            resolve(self._tx, step, code, kind, self._windows)
+        else:
+            kind.resolve(self._tx, step, code)
         self._settle()
 
     def copy(self) -> Playout:
@@ -114,7 +151,7 @@ class Playout:
         new._tx = QuietTx(h)
         new._step = self._step
         new._kind = self._kind
-        new._options = self._options
+        new._codes = self._codes
         new._start = self._start
         new._windows = self._windows
         return new
@@ -124,47 +161,83 @@ class Playout:
         g = self.state
         tx = self._tx
         windows = self._windows
+        kinds = KINDS
+        shapes = _SHAPES
         guard = 0
-        while g.steps:
+        while steps := g.steps:
             guard += 1
             if guard > GUARD:
                 raise RuntimeError("the turn machinery did not settle")
-            step = g.steps[-1]
-            kind = KINDS[step.kind]
-            base = kind.options(g, step)
+            step = steps[-1]
+            kind = kinds[step.kind]
+            shape = shapes.get(kind) or _shape(kind)
+            if shape[0]:
+                kind.run(tx, step)
+                continue
+            quick = shape[2]
+            base: Sequence[str] | None
+            if quick is None:
+                listed = kind.options(g, step)
+                base = None if listed is None else [o.code for o in listed]
+            else:
+                base = quick(g, step)
             if base is None:
                 kind.run(tx, step)
                 continue
-            options = base
-            if kind.is_free(step):
-                options = list(base)
+            codes = base
+            free = shape[1]
+            if free or (free is None and kind.is_free(step)):
                 for window in windows:
-                    options.extend(window.options(g, step))
-            if not options:
+                    more = window.options(g, step)
+                    if more:
+                        # a new list: `base` may be shared (a cached tuple)
+                        codes = [*codes, *[o.code for o in more]]
+            if len(codes) == 1:
+                if codes is base:
+                    listed = kind.options(g, step) if quick is not None else listed
+                    assert listed is not None
+                    only = listed[0]
+                else:
+                    only = self._window_option(step)
+                if forced(g, step, only):
+                    self._resolve(step, only.code, kind)
+                    continue
+            elif not codes:
                 raise RuntimeError(f"step {step.kind} offers nothing")
-            if len(options) == 1 and forced(g, step, options[0]):
-                resolve(tx, step, options[0].code, kind, windows)
-                continue
-            turn = g.turn
-            if turn.forfeit and step.actor == turn.player and not kind.between_turns:
+            if g.turn.forfeit and step.actor == g.turn.player and not kind.between_turns:
                 # a skipped player's turn came back to them (`machine.play_default`)
                 if kind.movement:
                     end_turn_early(tx, "forfeit")
                 else:
                     decline = kind.decline
-                    if decline is not None and any(o.code == decline for o in base):
-                        resolve(tx, step, decline, kind, windows)
+                    if decline is not None and decline in base:
+                        self._resolve(step, decline, kind)
                     else:
-                        resolve(tx, step, options[0].code, kind, windows)
+                        self._resolve(step, codes[0], kind)
                 continue
             self._step = step
             self._kind = kind
-            self._options = options
+            self._codes = codes
             return
         g.finished = True
         self._step = None
         self._kind = None
-        self._options = None
+        self._codes = None
+
+    def _window_option(self, step: Step) -> Option:
+        """The lone option at `step` when a free window offered it (the step itself offers none)."""
+        for window in self._windows:
+            more = window.options(self.state, step)
+            if more:
+                return more[0]
+        raise RuntimeError(f"step {step.kind} offers nothing")
+
+    def _resolve(self, step: Step, code: str, kind: StepKind) -> None:
+        """`machine.resolve`, straight to the step's handler when no free window offered `code`."""
+        if code[:2] in _WINDOW_PREFIXES:
+            resolve(self._tx, step, code, kind, self._windows)
+        else:
+            kind.resolve(self._tx, step, code)
 
 
 # ---- the two paths side by side -------------------------------------------------------------------

@@ -29,6 +29,13 @@ def _fresh_turn(seat: int, start: int) -> Turn:
     return Turn(player=seat, start=start)
 
 
+@cache
+def _turn_steps(seat: int) -> tuple[Step, Step]:
+    """The steps every turn queues (the move, then the end) in stack order (the last runs first),
+    built once per seat and shared."""
+    return shared_step("end", seat), shared_step("move", seat)
+
+
 @register
 class TurnStart(StepKind):
     """A turn begins (tag "extra": an extra turn of the same seat; n: extra turns still owed after it)."""
@@ -48,7 +55,7 @@ class TurnStart(StepKind):
         else:
             g.turn = _fresh_turn(seat, start)
             tx.emit("turn", seat, round=g.round)
-        push(g, shared_step("move", seat), shared_step("end", seat))
+        g.steps += _turn_steps(seat)  # `push`, the stack order built once
 
 
 @register
