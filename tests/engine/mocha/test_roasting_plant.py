@@ -85,7 +85,7 @@ def test_roasting_plant_card_option_discards_a_bonus_or_a_guild_card_privately()
     assert guild.hand(g.players[0]) == ("g7",) and guild.discard(g) == ("g12",)
     assert g.players[0].cards == ("gem2",)  # one card deal per action: the bonus card stays
     assert coffee_of(g, 0) == 2 and kind(g) != "roast"
-    assert "{seat:0} discarded guild card #12." in [describe(e, None) for e in events]
+    assert "{seat:0} discarded guild card #12 (Any place)." in [describe(e, None) for e in events]
     assert violations(g) == []
 
 

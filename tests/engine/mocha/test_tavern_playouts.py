@@ -13,7 +13,7 @@ from bot.engine.board import blocked_for, grid_of
 from bot.engine.invariants import violations
 from bot.engine.mocha.parts import set_mocha_player
 
-TAVERN_CODES = ("barrier", "tl.", "bk.", "t.mv.", "e.", "p.")
+TAVERN_CODES = ("go.19", "barrier", "tl.", "bk.", "t.mv.", "e.", "p.")  # go.19: a move to the Tavern
 
 
 def rich_game(players: int, layout: str, seed: int) -> GameState:
