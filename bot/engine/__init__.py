@@ -197,7 +197,8 @@ place, the yellow tile); while it is on the stack, cards and mosque tiles bound 
 barred (``places.PLACE_BOUND_BARS``). The cards' steps: ``guild_goods`` (#2-#5: n goods still to
 take, tag the first letters of the colours taken; ``g.<colour>``, ``done``), ``guild_dice`` (n 8:
 ``g.<colour>`` for the 2 goods, then both dice, no red tile; n 9: the call ``n3``-``n12``, then
-both dice, the Tea House's pay doubled), ``guild_place`` (#12: place 0 offers ``p.<place>``, then
+both dice, the Tea House's pay doubled; the dice lie on the table as a ``dice`` step, tag ``g8`` or
+``g9.<call>``, where the die-to-6 card may change them), ``guild_place`` (#12: place 0 offers ``p.<place>``, then
 that place's own options, performed with the action tag "guild"), ``guild_family`` (#12's family
 member home, no reward), ``guild_mosque`` (#14/#15: place the mosque, ``m.<colour>``); #13 uses
 ``sultan_any`` (n 6), #7 the ``fountain`` step (not the Fountain's action) and an extra turn; #19

@@ -31,6 +31,7 @@ from ..decision import Option, who
 from ..decks import BONUS_DECK, can_draw, draw_card, roll
 from ..machine import StepKind, Tx, pop, push, register
 from ..places import PLACES, can_act, perform
+from ..places.dice import RED_DONE, ROLLS, settle_dice
 from ..places.goods import add_extension
 from ..places.rubies import next_price, ruby_track, take_mosque_tile, take_track_ruby
 from ..state import GameState, Step
@@ -204,16 +205,55 @@ class GuildDice(StepKind):
         if step.n == data.GUILD_TEA_HOUSE:
             call = int(code[1:])
             tx.emit("call", seat, number=call)
-            d1, d2 = roll(tx)
-            gain_goods(tx, seat, {}, data.guild9_lira(call, d1 + d2), why="guild")
-            return
-        gain_goods(tx, seat, {code[2:]: data.GUILD8_GOODS}, why="guild")
-        d1, d2 = roll(tx)
-        blue = data.guild8_blue(d1 + d2)
-        if blue:
-            gain_goods(tx, seat, {"blue": blue}, why="guild")
+            key = f"{GUILD9_ROLL}{call}"
         else:
-            tx.emit("nothing", seat, total=d1 + d2)
+            gain_goods(tx, seat, {code[2:]: data.GUILD8_GOODS}, why="guild")
+            key = GUILD8_ROLL
+        # the dice lie on the table like any roll of the player's own: never the red tile (E-20),
+        # but a module's roll rule (the die-to-6 card) may change them
+        settle_dice(tx, seat, 0, roll(tx), key, RED_DONE)
+
+
+GUILD8_ROLL = "g8"  # the dice step's tag (its roll in places.dice.ROLLS) for guild card #8
+GUILD9_ROLL = "g9."  # and for #9, followed by the call ("g9.7")
+
+
+class JewelryRoll:
+    """Guild card #8's roll: jewelry by the total (2-3 none, 4-6 one, 7-12 three)."""
+
+    def label(self, g: GameState, step: Step, d: tuple[int, int]) -> str:
+        blue = data.guild8_blue(d[0] + d[1])
+        return f"{blue} jewelry{lost_note(g.players[step.actor], 'blue')}" if blue else "no jewelry"
+
+    def result(self, g: GameState, step: Step, d: tuple[int, int]) -> object:
+        return data.guild8_blue(d[0] + d[1])
+
+    def pay(self, tx: Tx, step: Step, d: tuple[int, int]) -> None:
+        blue = data.guild8_blue(d[0] + d[1])
+        if blue:
+            gain_goods(tx, step.actor, {"blue": blue}, why="guild")
+        else:
+            tx.emit("nothing", step.actor, total=d[0] + d[1])
+
+
+class DoubleTeaHouseRoll:
+    """Guild card #9's roll: the Tea House's payout for the call in the tag, doubled."""
+
+    def _lira(self, step: Step, d: tuple[int, int]) -> int:
+        return data.guild9_lira(int(step.tag[len(GUILD9_ROLL):]), d[0] + d[1])
+
+    def label(self, g: GameState, step: Step, d: tuple[int, int]) -> str:
+        return f"{self._lira(step, d)} Lira"
+
+    def result(self, g: GameState, step: Step, d: tuple[int, int]) -> object:
+        return self._lira(step, d)
+
+    def pay(self, tx: Tx, step: Step, d: tuple[int, int]) -> None:
+        gain_goods(tx, step.actor, {}, self._lira(step, d), why="guild")
+
+
+ROLLS[GUILD8_ROLL] = JewelryRoll()
+ROLLS.update((f"{GUILD9_ROLL}{call}", DoubleTeaHouseRoll()) for call in TEA_HOUSE_CALLS)
 
 
 def _dice(number: int) -> Body:

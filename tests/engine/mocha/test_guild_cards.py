@@ -355,3 +355,23 @@ def test_guild_card_20_needs_half_the_coffee_price_rounded_up(stand_ins: object)
     g = set_coffee(g, 0, 10).copy()
     set_mocha_board(g, coffee_house_rubies=0)
     assert "c.g20" not in codes(validate(g, preview=True))
+
+
+def test_e20_guild_card_8_roll_takes_the_die_to_6_card() -> None:
+    """The die-to-6 card works on guild card #8's roll (the red tile does not): 1 and 1 would
+    bring no jewelry, a 6 and a 1 bring three."""
+    g = dice(with_card("g8", goods=(0, 0, 0, 0), extensions=1, cards=("six",), mosque_tiles=("red",)), (1, 1))
+    g = play(g, "c.g8", "g.red")
+    assert kind(g) == "dice" and codes(g) == ("ok", "c.six")  # no red tile here (E-20)
+    g = play(g, "c.six")
+    assert g.players[0].goods[3] == 3 and g.discard[-1] == "six"
+
+
+def test_guild_card_9_roll_takes_the_die_to_6_card() -> None:
+    """Call 8, 2 and 2 rolled: the consolation, 2 Lira doubled, unless a die turns to 6, which
+    reaches the call: 8 Lira doubled."""
+    g = dice(with_card("g9", lira=0, cards=("six",)), (2, 2))
+    g = play(g, "c.g9", "n8")
+    assert kind(g) == "dice" and "c.six" in codes(g)
+    assert play(g, "ok").players[0].lira == 4
+    assert play(g, "c.six").players[0].lira == 16
