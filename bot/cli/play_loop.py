@@ -279,7 +279,9 @@ class LocalPlay:
         state = game.state
         self.console.say(f"Game #{self.gid} is over after {state.turns} turns ({state.round} rounds).")
         placings = [(p.standing, p.name) for p in await self.svc.results(self.gid)]
-        self.console.say(*standings_lines(placings, final=True), f"The game's seed was {game.row.seed}.")
+        self.console.say(
+            *standings_lines(placings, final=True, settings=state.settings), f"The game's seed was {game.row.seed}."
+        )
 
 
 def _during(game: Game) -> str:

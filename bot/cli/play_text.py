@@ -10,10 +10,11 @@ import time
 from collections import Counter
 from collections.abc import Sequence
 
-from bot.engine import Decision, GameState, Standing, View
+from bot.engine import Decision, GameSettings, GameState, Standing, View
 from bot.engine.board import place_name
 from bot.engine.components import GOODS, ruby_target
 from bot.engine.preview import previews
+from bot.engine.scoring import never_counted
 from bot.engine.state import HIDDEN
 from bot.engine.texts import CARD_NAMES, GOOD_NAMES, MOSQUE_TILE_NAMES, rule_text, rule_topics
 from bot.render.ranking import ranking
@@ -135,7 +136,9 @@ def heading(game: Game, state: GameState, seat: int) -> str:
     return f"--- {seat_label(game, seat)} | round {state.round}{last} | game #{game.id} ---"
 
 
-def standings_lines(placings: Sequence[tuple[Standing, str]], *, final: bool) -> list[str]:
+def standings_lines(
+    placings: Sequence[tuple[Standing, str]], *, final: bool, settings: GameSettings | None = None
+) -> list[str]:
     """Ranks with every tie-breaker (rubies, then Lira, goods, bonus cards); tied ranks are shared.
     The final standings also say, for each place, the count that decided it ("ahead on Lira
     23–18" of the player below, "tied on every count")."""
@@ -144,7 +147,9 @@ def standings_lines(placings: Sequence[tuple[Standing, str]], *, final: bool) ->
     if final and len(placings) > 1:
         places = ranking([s for s, _ in placings])
         rows = [f"{row} ({p.decided})" if p.decided else row for row, p in zip(rows, places, strict=True)]
-    return [f"{title} (rubies, then Lira, goods and bonus cards break ties):", *rows]
+    never = never_counted(settings) if settings is not None else ""
+    note = f"; {never} never count" if never else ""
+    return [f"{title} (rubies, then Lira, goods and bonus cards break ties{note}):", *rows]
 
 
 def help_lines(v: View, seat: int, topic: str) -> list[str]:

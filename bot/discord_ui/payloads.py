@@ -31,6 +31,7 @@ from ..service import (
     previews,
     ranking,
     result,
+    tie_break_sentence,
 )
 from .choices import MESSAGE_ROWS, Choice, capacity, choice_items, note_lines
 from .ids import undo_action
@@ -437,7 +438,7 @@ def end_payload(
     lines = [f"_{game_words(settings.expansions, settings.layout)}_", ""]
     lines += [f"{rank}. **{plain(name)}** — {detail}" for rank, name, detail in standings]
     lines.append("")
-    lines.append("Ties are broken by Lira, then goods, then bonus cards.")
+    lines.append(tie_break_sentence(settings))
     if seed is not None:
         lines.append(f"This game's seed was {seed}.")
     description = clip("\n".join(lines), EMBED_DESCRIPTION_LIMIT)

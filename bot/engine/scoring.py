@@ -5,7 +5,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .decks import BONUS_DECK
+from .registry import Registry
+from .settings import GameSettings
 from .state import GameState, Player
+
+# What a module adds that players might expect to count and never does (E-56): "coffee", "guild
+# cards". The tie-break sentence names them in games of that module.
+NEVER_COUNTED: Registry[str] = Registry("never counted")
+
+
+def never_counted(settings: GameSettings) -> str:
+    """What this game's modules add that never breaks a tie, in words ("" in a base game)."""
+    extra = NEVER_COUNTED.active(settings)
+    return ", ".join(extra[:-1]) + " and " + extra[-1] if len(extra) > 1 else "".join(extra)
+
+
+def tie_break_sentence(settings: GameSettings) -> str:
+    """How ties are broken, in words, naming what this game's modules add that never counts."""
+    never = never_counted(settings)
+    return "Ties are broken by Lira, then goods, then bonus cards" + (f"; {never} never count." if never else ".")
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,6 +12,7 @@ from ..engine.components import COLOURS
 from ..engine.decks import deck_named
 from ..engine.modules import game_words
 from ..engine.preview import previews
+from ..engine.scoring import tie_break_sentence
 from ..engine.texts import (
     CARD_NAMES,
     CARD_TEXTS,
@@ -73,6 +74,6 @@ __all__ = [
     "Option", "Outcome", "Picture", "Placing", "Policy", "TableOptions", "TimerRow", "TurnImages", "UserSettings",
     "View", "backup", "deck_named", "errors", "fill_seats", "game_named", "game_title", "game_words", "get_policy",
     "parse_options", "parse_quiet", "parse_zone", "pending", "previews", "random_policy", "ranking",
-    "remove_stale_partials", "result", "rule_text", "rule_topics", "table_games", "table_pairs", "table_rules", "turn_palette",
+    "remove_stale_partials", "result", "rule_text", "rule_topics", "table_games", "table_pairs", "table_rules", "tie_break_sentence", "turn_palette",
     "view", "winners", "zones_matching",
 ]

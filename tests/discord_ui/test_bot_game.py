@@ -37,6 +37,7 @@ async def test_a_whole_three_player_game(
         assert done.state.settings.expansions == (() if game == "base" else (game,))
         end = fake.last_message(srv.channel)
         assert "Game over" in end.embed_text
+        assert ("coffee and guild cards never count" in end.embed_text) == (game == "mocha")  # E-56
         assert end.button("Rematch")
         # every component the bot sent anywhere is one of its dynamic items
         sent = fake.messages_in(srv.channel) + [m for u in srv.users for m in fake.dms(u) + fake.ephemerals(u)]

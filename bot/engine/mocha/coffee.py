@@ -11,6 +11,7 @@ from typing import Any
 from ..describe import register_line
 from ..invariants import register_invariant
 from ..machine import Tx
+from ..scoring import NEVER_COUNTED
 from ..state import GameState
 from . import data
 from .parts import PLAYER, MochaPlayer, mocha_player, set_mocha_player
@@ -61,3 +62,5 @@ def _never_negative(g: GameState) -> list[str]:
 
 
 register_invariant(_never_negative, data.MODULE)
+NEVER_COUNTED.add("coffee", data.MODULE)  # never a good, so never a tie-break (E-56)
+NEVER_COUNTED.add("guild cards", data.MODULE)  # never bonus cards (E-56, E-60)

@@ -61,3 +61,19 @@ def test_guild_cards_are_never_bonus_cards_for_the_governor_or_the_caravansary()
     for kind in ("gov_pay", "card_discard"):
         offered = KINDS[kind].options(g, Step(kind, 0, 6))
         assert offered is not None and [o.code for o in offered] == ["d.sultan2"], kind
+
+
+def test_the_tie_break_sentence_says_coffee_and_guild_cards_never_count() -> None:
+    """E-56: the end message and the terminal's standings say what never breaks a tie."""
+    from bot.cli.play_text import standings_lines
+    from bot.engine import GameSettings, Standing, preview_settings
+    from bot.engine.scoring import tie_break_sentence
+
+    mocha = preview_settings(players=2, expansions=("mocha",))
+    assert tie_break_sentence(mocha) == (
+        "Ties are broken by Lira, then goods, then bonus cards; coffee and guild cards never count."
+    )
+    assert tie_break_sentence(GameSettings(players=2)) == "Ties are broken by Lira, then goods, then bonus cards."
+    rows = [(Standing(0, 1, 6, 3, 0, 0), "Ada"), (Standing(1, 2, 5, 9, 0, 0), "Bo")]
+    assert "coffee and guild cards never count" in standings_lines(rows, final=True, settings=mocha)[0]
+    assert "never count" not in standings_lines(rows, final=True, settings=GameSettings(players=2))[0]
