@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.engine import GameState, new_game, preview_settings
 from bot.engine.invariants import violations
+from bot.engine.mocha import data
 from bot.engine.mocha.guild_deck import GUILD_DECK
 from bot.engine.mocha.parts import set_mocha_board, set_mocha_player
 
@@ -33,12 +34,16 @@ def mocha_position(players: int = 5, seed: int = 7, hands: tuple[tuple[str, ...]
     pile.remove("g9")
     GUILD_DECK.set_pile(g, tuple(pile))
     GUILD_DECK.set_discard(g, ("g9",))
+    movement, encounter = list(data.tavern_pile(players)), list(data.tavern_pile(players))  # top first
+    first, second = movement.pop(0), movement.pop(0)  # seat 0 took the top tile, seat 1 the next
+    top = encounter.pop(0)
     set_mocha_board(
-        g, barrier=barrier_edge(g), barrier_controller=1, movement_tiles=(3, 4), encounter_tiles=(2, 3, 4),
-        baksheesh="b", coffee_house_rubies=4,
+        g, barrier=barrier_edge(g), barrier_controller=1, movement_tiles=tuple(movement),
+        encounter_tiles=tuple(encounter), baksheesh="b", coffee_house_rubies=4,
     )
-    set_mocha_player(g, 0, coffee=3, tavern_tiles=("movement1",))
-    set_mocha_player(g, 1, coffee=12, tavern_tiles=("encounter1", "movement2"))
+    set_mocha_player(g, 0, coffee=3, tavern_tiles=(data.tavern_tile_id("movement", first),))
+    tiles = (data.tavern_tile_id("encounter", top), data.tavern_tile_id("movement", second))
+    set_mocha_player(g, 1, coffee=12, tavern_tiles=tiles)
     if players > 3:
         set_mocha_player(g, 3, coffee=1)
     g.players[players - 1].rubies += 1  # the Coffee House ruby taken

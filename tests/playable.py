@@ -1,8 +1,10 @@
-"""`mocha_playable`: Mocha & Baksheesh registered as playable for one test, so that the surfaces
-(command lines, Discord's choices and panel, stats) can be seen offering a second game before the
-module's rules land. Its places do nothing yet: such a test follows the choice to the settings, the
-table and the records, and does not play the module's rules. The modules a game of Mocha &
-Baksheesh implies (the test decks of tests/testkinds.py, once imported) are playable with it."""
+"""Which modules count as playable, for one test.
+
+`mocha_playable`: Mocha & Baksheesh and the modules a game of it implies (the test decks of
+tests/testkinds.py, once imported) registered as playable (Mocha itself now is; the implied test
+modules are not). `only_base_playable`: Mocha & Baksheesh registered as *not* playable, so that a
+test can see the surfaces of a bot offering the base game alone (one game in `/istanbul new`, the
+base layouts in the panel) and a table whose game stopped being playable."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from contextlib import contextmanager
 
 import pytest
 
-from bot.engine.modules import modules_of, register_module
+from bot.engine.modules import BASE, modules_of, register_module
 
 
 @pytest.fixture
@@ -21,11 +23,18 @@ def mocha_playable() -> Iterator[None]:
         yield
 
 
+@pytest.fixture
+def only_base_playable() -> Iterator[None]:
+    with playable_mocha(False):
+        yield
+
+
 @contextmanager
-def playable_mocha() -> Iterator[None]:
-    held = [m for m in modules_of(("mocha",)) if not m.playable]
+def playable_mocha(playable: bool = True) -> Iterator[None]:
+    """Mocha & Baksheesh (with what it implies) registered as `playable` until the block ends."""
+    held = [m for m in modules_of(("mocha",)) if m.playable != playable and m.ident != BASE]
     for module in held:
-        register_module(dataclasses.replace(module, playable=True))
+        register_module(dataclasses.replace(module, playable=playable))
     try:
         yield
     finally:

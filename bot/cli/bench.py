@@ -212,21 +212,24 @@ def mocha_showcase(seed: int, players: int = 5) -> GameState:
     guild cards dealt to each seat from the top of the pile and one discarded, coffee, Tavern tiles
     bought from the piles, the Baksheesh on side B and the Barrier on an edge of the second row."""
     from bot.engine import preview_settings, validate
+    from bot.engine.mocha import data
     from bot.engine.mocha.guild_deck import GUILD_DECK
     from bot.engine.mocha.parts import set_mocha_board, set_mocha_player
 
     settings = preview_settings(players=players, expansions=("mocha",))
     g = new_game(settings, colours_of(settings), seed)
     pile = list(GUILD_DECK.pile(g))
+    tiles = {kind: list(data.tavern_pile(players)) for kind in data.TAVERN_TILE_TYPES}  # top first
     for seat in range(players):
         GUILD_DECK.set_hand(g.mut(seat), tuple(sorted(pile[:2])))
         del pile[:2]
-        set_mocha_player(g, seat, coffee=3 * seat + 1, tavern_tiles=("movement1", "encounter1")[: seat % 3])
+        taken = tuple(data.tavern_tile_id(k, tiles[k].pop(0)) for k in data.TAVERN_TILE_TYPES[: seat % 3] if tiles[k])
+        set_mocha_player(g, seat, coffee=3 * seat + 1, tavern_tiles=taken)
     GUILD_DECK.set_discard(g, tuple(pile[:1]))
     GUILD_DECK.set_pile(g, tuple(pile[1:]))
     edge = sorted(g.layout[g.width : g.width + 2])
-    set_mocha_board(g, barrier=(edge[0], edge[1]), barrier_controller=1, movement_tiles=(2, 3, 4),
-                    encounter_tiles=(2, 3, 4), baksheesh="b")
+    set_mocha_board(g, barrier=(edge[0], edge[1]), barrier_controller=1, movement_tiles=tuple(tiles["movement"]),
+                    encounter_tiles=tuple(tiles["encounter"]), baksheesh="b")
     return validate(g, preview=True)
 
 

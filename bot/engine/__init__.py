@@ -64,7 +64,7 @@ Great Bazaar ``random`` on 5x5; without one, the game's default), ``neutral_assi
 ``caravan_leader`` and ``rules`` (``RuleOptions``, RULES-NOTES §4). `modules` words and checks
 them: ``games()``, ``allowed_pairs()``, ``game_title(expansions)``, ``game_words(expansions,
 layout)``, ``parse_modules(text)``, ``settings_problem(...)``; a module not playable yet is
-refused in one sentence ("Mocha & Baksheesh is not playable yet"); ``preview_settings(...)``
+refused in one sentence ("Letters & Seals is not playable yet"); ``preview_settings(...)``
 builds such settings for tests and previews; ``grid_for(expansions, layout, draw)`` builds any
 board without that check.
 
@@ -141,7 +141,7 @@ token]}, ``relocate`` {token, to[, colour]}, ``action``, ``skip``, ``recall``, `
 
 Mocha & Baksheesh
 -----------------
-(``bot/engine/mocha``; not playable yet.) State: the board part ``mocha_board``
+(``bot/engine/mocha``.) State: the board part ``mocha_board``
 (``MochaBoard``: ``coffee_house_rubies``, ``coffee_trader``, ``barrier`` (an edge, smaller place
 first, or None beside the board), ``barrier_controller`` (seat, -1 nobody), ``movement_tiles`` /
 ``encounter_tiles`` (the Tavern piles' coffee costs, top first), ``baksheesh`` (side "a" or "b"))

@@ -13,7 +13,7 @@ import pytest
 from tests.discord_ui.botkit import Env, Table
 from tests.discord_ui.dayskit import click, command
 from tests.discord_ui.test_days_lifecycle import finished_game
-from tests.playable import mocha_playable, playable_mocha  # noqa: F401  (mocha_playable: a fixture)
+from tests.playable import mocha_playable, only_base_playable, playable_mocha  # noqa: F401  (fixtures by name)
 from tests.service.helpers import fingerprint
 
 BASE_LAYOUTS = {
@@ -31,14 +31,19 @@ def _new_options(env: Env) -> dict[str, Any]:
     return {o["name"]: o for o in new["options"]}
 
 
-async def test_new_offers_only_the_playable_games(env: Env) -> None:
+async def test_new_offers_the_playable_games(env: Env) -> None:
+    """The choices are fixed when the bot starts: the playable games (the base game and Mocha &
+    Baksheesh) and every layout any of them takes."""
     await env.fake.bot.sync_if_unknown()
     options = _new_options(env)
-    assert [(c["name"], c["value"]) for c in options["game"]["choices"]] == [("Base game", "base")]
-    assert [(c["value"], c["name"]) for c in options["layout"]["choices"]] == list(BASE_LAYOUTS.items())
+    assert [(c["name"], c["value"]) for c in options["game"]["choices"]] == [
+        ("Base game", "base"), ("Mocha & Baksheesh", "mocha")
+    ]
+    assert [c["value"] for c in options["layout"]["choices"]] == ["short", "long", "in_order", "random", "first"]
     assert not options["game"].get("required") and not options["layout"].get("required")
 
 
+@pytest.mark.usefixtures("only_base_playable")
 @pytest.mark.parametrize(
     ("game", "sentence"),
     [
@@ -93,6 +98,7 @@ def _layout_select(table: Table, panel: Any) -> Any:
     return next(s for s in panel.selects if s.custom_id == f"ist:l:{table.game_id}:set.layout")
 
 
+@pytest.mark.usefixtures("only_base_playable")
 async def test_with_only_the_base_game_the_panel_shows_the_base_layouts(env: Env) -> None:
     table, panel = await _panel(env)
     assert len(panel.selects) == 5 and len(panel.components) <= 5
@@ -101,6 +107,7 @@ async def test_with_only_the_base_game_the_panel_shows_the_base_layouts(env: Env
     assert [o.value for o in select.options if o.default] == ["short"]
 
 
+@pytest.mark.usefixtures("only_base_playable")
 @pytest.mark.parametrize(
     ("value", "sentence"),
     [
@@ -186,6 +193,7 @@ async def test_stats_keep_games_of_different_modules_apart(env: Env) -> None:
     ]
 
 
+@pytest.mark.usefixtures("only_base_playable")
 async def test_a_table_whose_game_is_no_longer_playable_is_listed_refused_at_the_start_and_can_switch(
     env: Env,
 ) -> None:

@@ -1,4 +1,4 @@
-"""Mocha & Baksheesh: places 17-20, coffee, guild cards, the Tavern (not playable yet).
+"""Mocha & Baksheesh: places 17-20, coffee, guild cards, the Tavern, the Barrier, the Coffee trader.
 
 ``data`` holds the numbers printed on the module's components, ``texts`` its names and rule
 texts. What the module registers so far: its title, its places, its first-game grid
@@ -31,7 +31,7 @@ MOCHA = register_module(
     Module(
         name="mocha",
         title="Mocha & Baksheesh",
-        playable=False,
+        playable=True,
         order=1,
         places=(17, 18, 19, 20),
         first_layout=(
