@@ -4,18 +4,17 @@ merchant stepped onto a place."""
 
 from __future__ import annotations
 
-from bot.engine import GameState, new_game, preview_settings, validate
+from bot.engine import GameState, RuleOptions, new_game, preview_settings, validate
 from bot.engine.decks import deck_named
 from bot.engine.mocha.parts import set_mocha_board, set_mocha_player
 from tests.engine.helpers import COLOURS_IN_SEAT_ORDER, codes, kind, play
 
 
-def quiet_mocha(players: int = 3, seed: int = 1) -> GameState:
+def quiet_mocha(players: int = 3, seed: int = 1, rules: RuleOptions | None = None) -> GameState:
     """A Mocha game on the first-game layout with empty hands (cards back in the draw pile) and
     the Governor, Smuggler and Coffee trader off the board."""
-    g = new_game(
-        preview_settings(players=players, expansions=("mocha",)), COLOURS_IN_SEAT_ORDER[:players], seed
-    ).copy()
+    settings = preview_settings(players=players, expansions=("mocha",), rules=rules or RuleOptions())
+    g = new_game(settings, COLOURS_IN_SEAT_ORDER[:players], seed).copy()
     for p in g.players:
         g.draw_pile = tuple(sorted(g.draw_pile + p.cards))
         p.cards = ()

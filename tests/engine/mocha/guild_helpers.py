@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from bot.engine import GameState, new_game, preview_settings, validate
+from bot.engine import GameState, validate
 from bot.engine.mocha.guild_deck import GUILD_DECK
-from bot.engine.mocha.parts import set_mocha_board, set_mocha_player
+from bot.engine.mocha.parts import set_mocha_player
+from tests.engine.mocha.core_helpers import quiet_mocha
 
 COLOURS = ["red", "blue", "green", "yellow", "white"]
 
@@ -12,14 +13,7 @@ COLOURS = ["red", "blue", "green", "yellow", "white"]
 def mocha_game(players: int = 3, seed: int = 1) -> GameState:
     """A Mocha game on the first layout with empty bonus hands and the neutral tokens parked off
     the board (their cards back in the pile), so only the test's own setup changes the options."""
-    g = new_game(preview_settings(players=players, expansions=("mocha",)), COLOURS[:players], seed)
-    for p in g.players:
-        g.draw_pile = tuple(sorted(g.draw_pile + p.cards))
-        p.cards = ()
-    g.board.governor = 0
-    g.board.smuggler = 0
-    set_mocha_board(g, coffee_trader=0)
-    return validate(g, preview=True)
+    return quiet_mocha(players, seed)
 
 
 def give_guild(g: GameState, seat: int, *cards: str) -> GameState:

@@ -11,22 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.engine import GameState, RuleOptions, new_game, preview_settings, validate
-from bot.engine.mocha.parts import set_mocha_board, set_mocha_player
-from tests.engine.helpers import COLOURS_IN_SEAT_ORDER, play
+from bot.engine import GameState, RuleOptions, validate
+from bot.engine.mocha.parts import set_mocha_player
+from tests.engine.helpers import play
+from tests.engine.mocha.core_helpers import quiet_mocha
 
 
 def mocha_game(players: int = 3, seed: int = 1, rules: RuleOptions | None = None) -> GameState:
     """Empty hands, the Governor, Smuggler and Coffee trader off the board."""
-    settings = preview_settings(players=players, expansions=("mocha",), layout="first", rules=rules or RuleOptions())
-    g = new_game(settings, COLOURS_IN_SEAT_ORDER[:players], seed).copy()
-    for p in g.players:
-        g.draw_pile = tuple(sorted(g.draw_pile + p.cards))
-        p.cards = ()
-    g.board.governor = 0
-    g.board.smuggler = 0
-    set_mocha_board(g, coffee_trader=0)
-    return validate(g, preview=True)
+    return quiet_mocha(players, seed, rules)
 
 
 def edit(g: GameState, change: Callable[[GameState], None]) -> GameState:
