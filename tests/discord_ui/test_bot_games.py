@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+import bot.discord_ui.commands  # noqa: F401,E402  (its game choices are fixed at import: before a test holds a game unplayable)
 from tests.discord_ui.botkit import Env, Table
 from tests.discord_ui.dayskit import click, command
 from tests.discord_ui.test_days_lifecycle import finished_game
