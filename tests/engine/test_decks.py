@@ -27,7 +27,6 @@ from bot.engine import (
 )
 from bot.engine.decks import BONUS_DECK, decks_in_play
 from bot.engine.invariants import violations
-from bot.engine.mocha.guild_deck import GUILD_DECK
 from tests.engine.helpers import play, play_events, quiet_game
 from tests.testkinds import TEST_HAND, TEST_TILES, deck_position
 
@@ -36,7 +35,7 @@ def test_the_decks_in_play_follow_the_modules() -> None:
     """A base game has the bonus cards only; the test decks come with the module that implies them."""
     assert decks_in_play(GameSettings(players=3)) == (BONUS_DECK,)
     g = deck_position()
-    assert decks_in_play(g.settings) == (BONUS_DECK, GUILD_DECK, TEST_HAND, TEST_TILES)
+    assert decks_in_play(g.settings) == (BONUS_DECK, TEST_HAND, TEST_TILES)
     assert TEST_HAND.pile(g) == ("t1", "t1", "t2", "t3", "t4", "t5") and TEST_TILES.pile(g) == ("K01", "K02", "K03", "K04")
     assert violations(g) == []
 

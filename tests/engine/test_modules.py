@@ -52,17 +52,18 @@ def test_the_four_games_and_their_titles() -> None:
 
 
 def test_the_great_bazaar_is_implied_by_both_modules() -> None:
-    real = {"base", "mocha", "letters", "bazaar"}  # (tests.testkinds adds a test module to mocha games)
+    real = {"base", "mocha", "letters", "bazaar"}  # (tests.testkinds adds a test module to letters games)
     assert in_play(()) == {"base"}
     assert in_play(MOCHA) & real == {"base", "mocha"}
     assert in_play(LETTERS) & real == {"base", "letters"}
     assert in_play(BAZAAR) & real == real
 
 
-def test_only_the_base_game_is_playable_yet() -> None:
-    assert [g.key for g in games(playable_only=True)] == ["base"]
+def test_the_base_game_and_mocha_are_playable() -> None:
+    assert [g.key for g in games(playable_only=True)] == ["base", "mocha"]
     assert [(g.key, layout) for g, layout in allowed_pairs()] == [
-        ("base", "short"), ("base", "long"), ("base", "in_order"), ("base", "random")
+        ("base", "short"), ("base", "long"), ("base", "in_order"), ("base", "random"),
+        ("mocha", "first"), ("mocha", "random"),
     ]
 
 
@@ -79,7 +80,6 @@ def test_every_allowed_pair_with_the_default_layout_first() -> None:
 @pytest.mark.parametrize(
     ("expansions", "sentence"),
     [
-        (MOCHA, "Mocha & Baksheesh is not playable yet."),
         (LETTERS, "Letters & Seals is not playable yet."),
         (BAZAAR, "The Great Bazaar is not playable yet."),
         (("letters", "mocha"), "The Great Bazaar is not playable yet."),
