@@ -93,7 +93,7 @@ def wheelbarrow_lines(v: View, seat: int) -> list[str]:
     counts = Counter(own_guild_cards(v, seat))
     named = [
         f"{GUILD_CARD_NAMES[data.guild_number(c) or 0]}{f' x{n}' if n > 1 else ''} ({c})"
-        for c, n in sorted(counts.items(), key=lambda cn: data.guild_number(cn[0]) or 0)
+        for c, n in sorted(counts.items(), key=lambda cn: deck_named(GUILD).order(cn[0]))
     ]
     first = f"Coffee {coffee} | Tavern tiles: {_tiles(part)}"
     cards = "Guild cards: " + (", ".join(named) or "none")

@@ -327,7 +327,7 @@ def card_lines(own: View, seat: int) -> list[str]:
     for deck, items in own.holdings(seat).items():
         if "?" in items:
             raise ValueError("this view does not show that seat's cards")
-        for kind, count in sorted(Counter(items).items()):
+        for kind, count in sorted(Counter(items).items(), key=lambda kc: deck_named(deck).order(kc[0])):
             times = f"{count}× " if count > 1 else ""
             text = CARD_TEXTS.get(kind, "")  # a guild card's rule text too
             lines.append(f"**{times}{holding_name(deck, kind)}**" + (f" — {text}" if text else ""))
@@ -339,7 +339,10 @@ def card_lines(own: View, seat: int) -> list[str]:
 
 def card_choices(own: View, seat: int) -> list[Choice]:
     """One card play per kind held (every deck), code ``c.<kind>`` as in every decision."""
-    kinds = sorted({(deck, kind) for deck, items in own.holdings(seat).items() for kind in items if kind != "?"})
+    kinds = sorted(
+        {(deck, kind) for deck, items in own.holdings(seat).items() for kind in items if kind != "?"},
+        key=lambda dk: (dk[0], deck_named(dk[0]).order(dk[1])),
+    )
     return [Choice(f"c.{kind}", f"Play: {holding_name(deck, kind)}", style=discord.ButtonStyle.success) for deck, kind in kinds]
 
 

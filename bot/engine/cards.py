@@ -132,15 +132,15 @@ def window_plays(settings: GameSettings, kind: str) -> tuple[tuple[Deck, dict[st
 _FITTING: dict[tuple[int, tuple[str, ...]], tuple[CardPlay, ...]] = {}
 
 
-def _fitting(plays: dict[str, CardPlay], hand: tuple[str, ...]) -> tuple[CardPlay, ...]:
-    """The plays of `plays` (a table of `window_plays`) whose card is in `hand`, by card kind
-    (once per table and hand: hands repeat)."""
+def _fitting(plays: dict[str, CardPlay], hand: tuple[str, ...], deck: Deck) -> tuple[CardPlay, ...]:
+    """The plays of `plays` (a table of `window_plays` for `deck`) whose card is in `hand`, in the
+    deck's order (once per table and hand: hands repeat)."""
     key = (id(plays), hand)
     found = _FITTING.get(key)
     if found is None:
         if len(_FITTING) > 20_000:
             _FITTING.clear()
-        found = _FITTING[key] = tuple(plays[c] for c in sorted(set(hand)) if c in plays)
+        found = _FITTING[key] = tuple(plays[c] for c in sorted(set(hand), key=deck.order) if c in plays)
     return found
 
 
@@ -158,7 +158,7 @@ class CardWindow:
         for deck, plays in window_plays(g.settings, step.kind):
             hand = deck.hand(p)
             if hand:
-                for play in _fitting(plays, hand):
+                for play in _fitting(plays, hand, deck):
                     if play.playable is _always or play.playable(g, seat, step, ()):
                         opts.append(card_option(play))
         return opts

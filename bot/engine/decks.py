@@ -47,6 +47,10 @@ class Deck:
         """An item as it reads inside a sentence, when the reader may know it."""
         return f"{self.title} {item}"
 
+    def order(self, item: str) -> str | int:
+        """Where an item comes when a hand is listed (its kind code; guild cards by number)."""
+        return item
+
     def contents(self, settings: GameSettings) -> tuple[str, ...]:
         """Every item of the deck in a game with these settings, sorted."""
         raise NotImplementedError

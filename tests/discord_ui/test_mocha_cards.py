@@ -42,7 +42,7 @@ def test_my_cards_names_each_guild_card_with_its_text_and_a_play_button() -> Non
                        ("g20", "Coffee House at half price (guild 20)")):
         assert f"**{name}** — {CARD_TEXTS[code]}" in text
     ids = _ids(shown)
-    assert [i for i in ids if GUILD_PLAY.fullmatch(i)] == ["ist:c:9:c.g20", "ist:c:9:c.g3", "ist:c:9:c.g5"]
+    assert [i for i in ids if GUILD_PLAY.fullmatch(i)] == ["ist:c:9:c.g3", "ist:c:9:c.g5", "ist:c:9:c.g20"]  # by number
     labels = [i.item.label for i in shown.view.children]  # type: ignore[union-attr, attr-defined]
     assert "Play: Spice guild (guild 3)" in labels and all(len(label) <= 80 for label in labels)
 

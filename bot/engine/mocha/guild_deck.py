@@ -28,6 +28,9 @@ class GuildCards(Deck):
             return f"guild card {item}"
         return f"guild card #{number} ({GUILD_CARD_NAMES[number]})"
 
+    def order(self, item: str) -> str | int:
+        return data.guild_number(item) or 0  # g7 before g17
+
     def contents(self, settings: GameSettings) -> tuple[str, ...]:
         return tuple(sorted(data.guild_code(n) for n in data.guild_deck()))
 

@@ -72,7 +72,7 @@ class GuildDiscard(StepKind):
         return True
 
     def options(self, g: GameState, step: Step) -> list[Option] | None:
-        hand = sorted(set(GUILD_DECK.hand(g.players[step.actor])))
+        hand = sorted(set(GUILD_DECK.hand(g.players[step.actor])), key=GUILD_DECK.order)
         if not hand:
             return None
         return [Option(f"d.{card}", f"Discard {guild_label(card)} unused", private=True) for card in hand]

@@ -46,13 +46,11 @@ def deal_options(g: GameState, seat: int, made: int) -> list[Option]:
         ]
         opts += [
             Option(f"{GUILD_DISCARD}{c}", f"Discard {GUILD_DECK.phrase(c)} for {each} coffee", private=True)
-            for c in sorted(set(GUILD_DECK.hand(p)), key=_guild_order)
+            for c in sorted(set(GUILD_DECK.hand(p)), key=GUILD_DECK.order)
         ]
     return opts
 
 
-def _guild_order(code: str) -> int:
-    return data.guild_number(code) or 0
 
 
 def can_roast(p: Player) -> bool:

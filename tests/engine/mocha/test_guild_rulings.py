@@ -46,3 +46,9 @@ def test_guild_card_choices_can_be_taken_back_but_not_the_card_itself() -> None:
     assert can_undo(g, 0)
     g, _ = undo(g, 0)
     assert g.players[0].goods == before and kind(g) == "guild_goods" and "g.blue" in codes(g)
+
+
+def test_guild_cards_come_in_number_order() -> None:
+    """A hand of g17, g7 and g12 is offered as #7, #12, #17 (not in text order)."""
+    g = give_guild(mocha_game(), 0, "g17", "g7", "g12")
+    assert [c for c in codes(g) if c.startswith("c.g")] == ["c.g7", "c.g12", "c.g17"]
