@@ -41,13 +41,18 @@ def quiet_game(players: int = 3, seed: int = 1, **variants: bool) -> GameState:
     and the Governor and Smuggler parked off the board, so nothing but the test's own setup
     changes which options are offered."""
     settings = GameSettings(players=players, layout="in_order", **variants)
-    g = new_game(settings, COLOURS_IN_SEAT_ORDER[:players], seed=seed)
+    return validate(quieten(new_game(settings, COLOURS_IN_SEAT_ORDER[:players], seed=seed)))
+
+
+def quieten(g: GameState) -> GameState:
+    """`g` (a fresh game, changed in place) with every bonus hand back in the draw pile and the
+    Governor and Smuggler parked off the board."""
     for p in g.players:
         g.draw_pile = tuple(sorted(g.draw_pile + p.cards))
         p.cards = ()
     g.board.governor = 0
     g.board.smuggler = 0
-    return validate(g)
+    return g
 
 
 COLOURS_IN_SEAT_ORDER = ["red", "blue", "green", "yellow", "white"]

@@ -7,19 +7,14 @@ from bot.engine import GameState, new_game, preview_settings, set_chance_script
 from bot.engine import validate as validate_any
 from bot.engine.board import grid_of
 from bot.engine.mocha.parts import set_mocha_player
-from tests.engine.helpers import COLOURS_IN_SEAT_ORDER, codes, give, kind, play
+from tests.engine.helpers import COLOURS_IN_SEAT_ORDER, codes, give, kind, play, quieten
 
 
 def mocha_game(players: int = 3, seed: int = 1) -> GameState:
     """A quiet Mocha & Baksheesh game (first-game layout: corners 16, 10, 20, 13; the Wainwright 1
     beside 15, 8, 7 and 19) whose hands are back in the bonus pile."""
     g = new_game(preview_settings(players=players, expansions=("mocha",)), COLOURS_IN_SEAT_ORDER[:players], seed).copy()
-    for p in g.players:
-        g.draw_pile = tuple(sorted(g.draw_pile + p.cards))
-        p.cards = ()
-    g.board.governor = 0
-    g.board.smuggler = 0
-    return validate(g)
+    return validate(quieten(g))
 
 
 def validate(g: GameState) -> GameState:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from bot.engine import GameState, RuleOptions, new_game, preview_settings, validate
 from bot.engine.decks import deck_named
 from bot.engine.mocha.parts import set_mocha_board, set_mocha_player
-from tests.engine.helpers import COLOURS_IN_SEAT_ORDER, codes, kind, play
+from tests.engine.helpers import COLOURS_IN_SEAT_ORDER, codes, kind, play, quieten
 
 
 def quiet_mocha(players: int = 3, seed: int = 1, rules: RuleOptions | None = None) -> GameState:
@@ -15,12 +15,7 @@ def quiet_mocha(players: int = 3, seed: int = 1, rules: RuleOptions | None = Non
     the Governor, Smuggler and Coffee trader off the board."""
     settings = preview_settings(players=players, expansions=("mocha",), rules=rules or RuleOptions())
     g = new_game(settings, COLOURS_IN_SEAT_ORDER[:players], seed).copy()
-    for p in g.players:
-        g.draw_pile = tuple(sorted(g.draw_pile + p.cards))
-        p.cards = ()
-    g.board.governor = 0
-    g.board.smuggler = 0
-    set_mocha_board(g, coffee_trader=0)
+    set_mocha_board(quieten(g), coffee_trader=0)
     return validate(g, preview=True)
 
 
