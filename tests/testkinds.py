@@ -8,8 +8,8 @@ them, ready for `pending` / `apply` (and for a service that stores the state as 
 
 - ``test_deck`` (decks and dice): draw from a private test deck into the hand, turn up a tile of
   a public test deck, roll one die, discard a test card (private), or go on. Its decks exist in
-  games with Letters & Seals only (the implied test module ``testdecks``; not Mocha &
-  Baksheesh, which is playable and must play the same whatever a test imported), built with
+  Great Bazaar games only (the implied test module ``testdecks``; not Mocha & Baksheesh nor
+  Letters & Seals alone, whose games must play the same whatever a test imported), built with
   `preview_settings`; see `deck_position`. Three test cards can be played: ``t3`` at the
   movement step (and after the last round), ``t2`` "if you are at" the Fabric Warehouse and
   ``t4`` "if you carry out the action at" it (RULES-NOTES E-33); each gives 1 Lira.
@@ -61,7 +61,7 @@ COLOURS = ["red", "blue", "green", "yellow", "white"]
 
 # ---- decks and dice ------------------------------------------------------------------------------
 
-TEST_DECKS = register_module(Module(name="", key="testdecks", title="", playable=False, implied_by=("letters",), order=99))
+TEST_DECKS = register_module(Module(name="", key="testdecks", title="", playable=False, implied_by=("mocha", "letters"), order=99))
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,9 +171,9 @@ register_card_play(
 
 
 def deck_position(players: int = 3, seed: int = 1) -> GameState:
-    """A Letters & Seals game (preview: the module has not landed) whose seat 0 decides at a
-    `test_deck` step before its move."""
-    settings = preview_settings(players=players, expansions=("letters",))
+    """A Great Bazaar game (preview: it has not landed) whose seat 0 decides at a `test_deck` step
+    before its move."""
+    settings = preview_settings(players=players, expansions=("mocha", "letters"))
     g = new_game(settings, COLOURS[:players], seed).copy()
     push(g, Step("test_deck", 0))
     g.cache = None

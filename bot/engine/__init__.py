@@ -232,6 +232,22 @@ normal move, the 3-or-4 card and ``movement.reachable`` go around; teleports ign
 ``move`` event (``source``, ``target``, ``how``) carries ``token`` for any token but the merchant
 stack; ``last_move.token`` names the kind.
 
+Letters & Seals
+---------------
+(``bot/engine/letters``; not playable yet.) State: the board part ``letters_board``
+(``LettersBoard``: ``courier`` (the Courier's place), ``society_bonuses`` (seats paid a Secret
+Society Lira bonus, in order), ``kiosk_up`` (kiosk tiles turned up and not picked),
+``kiosk_taken`` ((seat, tile) picked at this Kiosk action), ``bid`` and ``bidder`` (the running
+auction, -1 nobody)) and the player part ``letters_player`` (``LettersPlayer``: ``letters``
+((place, delivered) face up, in the order received), ``companion`` (-1 the general supply, 0 its
+owner's supply, else its place), ``double_move_round`` (the round of the last double move, -1
+never)). Decks: ``letters`` (items ``l<place>``, public: a letter received is turned up for
+everyone and lies before its owner) and ``kiosk`` (items ``K01``-``K24``, public once turned up).
+The companion is the token kind ``companion`` (paid like a merchant, never caught, no assistant
+step). Letters are delivered by the sweep ``delivery.deliver`` (``machine.SWEEPS``) whenever a
+token of their owner stands on their place. Events: ``delivered`` {place} (the owner as player),
+``letters_paid`` {letters: [[place, delivered], ...], seals, why}.
+
 Glossary of the state
 ---------------------
 ``GameState``: ``settings`` (GameSettings), ``width`` and ``layout`` (place numbers row by row),
@@ -287,7 +303,8 @@ module adds to any action (``places.ACTION_HOOKS``: the Caravansary's coffee), c
 (``tokens.add_token_kind``), neutral tokens and their waivers (``tokens.add_neutral_token``,
 ``tokens.WAIVERS``), ruby tracks (``places.rubies.add_ruby_track``), blocked edges
 (``board.EDGE_BLOCKERS``), rolls of the player's own (``places.dice.ROLLS``: what a roll brings;
-``places.dice.ROLL_RULES``: what may change it at the ``dice`` step), hidden parts of a view (``views.HIDDEN_PARTS``), invariants
+``places.dice.ROLL_RULES``: what may change it at the ``dice`` step), hidden parts of a view (``views.HIDDEN_PARTS``), state-based rules run before every step the machinery looks at (``machine.SWEEPS``: letter
+delivery), invariants
 (``invariants.register_invariant``), story lines (``describe.register_line``) and rule texts
 (``texts.register_place``, ``register_card`` (with extra aliases), ``register_topic``).
 """

@@ -9,7 +9,7 @@ them; nothing here knows a particular place or card.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -83,6 +83,9 @@ class FreeWindow(Protocol):
 
 KINDS: dict[str, StepKind] = {}
 FREE_WINDOWS: Registry[FreeWindow] = Registry("free windows")
+# State-based rules a module applies whenever the state has changed (Letters & Seals' letter
+# delivery, RULES-NOTES E-48): each runs before every step `settle` looks at, on both paths.
+SWEEPS: Registry[Callable[[Tx], None]] = Registry("sweeps")
 
 
 def register(kind: type[StepKind]) -> type[StepKind]:
@@ -181,11 +184,14 @@ def settle(tx: Tx, windows: Sequence[FreeWindow] | None = None) -> None:
     g = tx.g
     if windows is None:
         windows = FREE_WINDOWS.active(g.settings)
+    sweeps = SWEEPS.active(g.settings)
     guard = 0
     while g.steps:
         guard += 1
         if guard > 10_000:
             raise RuntimeError("the turn machinery did not settle")
+        for sweep in sweeps:
+            sweep(tx)
         step = g.steps[-1]
         kind = KINDS[step.kind]
         base = kind.options(g, step)

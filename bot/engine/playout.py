@@ -32,7 +32,18 @@ from typing import Any
 
 from .decision import Option
 from .errors import GameOver
-from .machine import FREE_WINDOWS, KINDS, FreeWindow, StepKind, Tx, end_turn_early, forced, pending, resolve
+from .machine import (
+    FREE_WINDOWS,
+    KINDS,
+    SWEEPS,
+    FreeWindow,
+    StepKind,
+    Tx,
+    end_turn_early,
+    forced,
+    pending,
+    resolve,
+)
 from .state import GameState, Step, to_jsonable
 
 __all__ = ["Playout", "disagreement", "snapshot"]
@@ -163,11 +174,14 @@ class Playout:
         windows = self._windows
         kinds = KINDS
         shapes = _SHAPES
+        sweeps = SWEEPS.active(g.settings)
         guard = 0
         while steps := g.steps:
             guard += 1
             if guard > GUARD:
                 raise RuntimeError("the turn machinery did not settle")
+            for sweep in sweeps:
+                sweep(tx)
             step = steps[-1]
             kind = kinds[step.kind]
             shape = shapes.get(kind) or _shape(kind)

@@ -25,8 +25,18 @@ def caravansary_gains(g: GameState) -> list[dict[str, object]]:
     return [e.data for e in ev if e.kind == "gain"]
 
 
+def next_to_the_fountain(g: GameState, place: int) -> GameState:
+    """The same game with `place` swapped onto the square left of the Fountain (the Great Bazaar's
+    centre), so that a merchant starting there reaches it in one step."""
+    layout = list(g.layout)
+    fountain, here = layout.index(7), layout.index(place)
+    layout[here], layout[fountain - 1] = layout[fountain - 1], layout[here]
+    g.layout = tuple(layout)
+    return g
+
+
 def test_a_modules_hook_adds_to_the_caravansary_action() -> None:
-    g = deck_position()
+    g = next_to_the_fountain(deck_position(), 6)
     g, _ = apply(g, 0, g.decision_id, "done")
     assert {"goods": {}, "lira": 1, "why": "test"} in [
         {k: v for k, v in e.items() if k in ("goods", "lira", "why")} for e in caravansary_gains(g)

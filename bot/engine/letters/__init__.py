@@ -5,13 +5,22 @@ What the module registers so far: its title, its places, its first-game grid (co
 Lira" card once in each of the four colours, 2 of every other kind), which a Letters & Seals
 game may play without the base cards (RULES-NOTES D-21, rule option ``ls_bonus_deck``). The
 counts are ``data.LETTERS_BONUS_CARDS``; ``data`` holds the component numbers and ``texts`` the
-names and rule texts; what each card does comes with the module's issue.
+names and rule texts.
+
+``parts`` holds its state (``LettersBoard``: the Courier, the Secret Society bonuses paid, the
+kiosk tiles turned up and picked, the auction's bid; ``LettersPlayer``: letters, companion, the
+round of the last double move), set up in every game with the module. ``letter_deck`` and
+``kiosk_deck`` are its decks (letters face up before their owners, kiosk tiles turned up at the
+Kiosk); ``delivery`` turns letters over whenever a token of their owner stands on their place
+(a `machine.SWEEPS` rule, E-48); ``companion_token`` registers the companion as a token kind.
 """
 
 from __future__ import annotations
 
 from ..modules import Module, register_module
-from . import data
+from . import companion_token as _companion_token  # noqa: F401  (the companion as a token kind)
+from . import data, kiosk_deck, letter_deck, parts  # noqa: F401  (register the module's parts and decks)
+from . import delivery as _delivery  # noqa: F401  (letters delivered whenever a token stands on their place)
 
 LETTERS = register_module(
     Module(

@@ -28,6 +28,8 @@ from ..components import (
     SULTANS_PALACE,
 )
 
+MODULE: Final = "letters"
+
 # -- places ----------------------------------------------------------------------------------
 
 EMBASSY: Final = 21

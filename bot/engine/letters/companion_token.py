@@ -1,0 +1,27 @@
+"""The companion as a token kind (`tokens.TOKEN_KINDS`): where each player's companion stands,
+how it is put down, and what the base rules already do with such a token.
+
+The other players pay its owner like a merchant when they arrive on its place (RULES-NOTES E-45:
+it "pays and is paid like a merchant"); it is never caught; arriving with it takes no assistant
+step. It stands on the board (a place) or in a supply (`OFF_BOARD` for the rules of movement;
+`parts.COMPANION_IN_GENERAL_SUPPLY` before its owner has earned it, E-44).
+"""
+
+from __future__ import annotations
+
+from ..state import GameState, Player
+from ..tokens import OFF_BOARD, TokenKind, add_token_kind
+from . import data
+from .parts import PLAYER, LettersPlayer, set_letters_player
+
+
+def _where(p: Player) -> int:
+    part = p.parts.get(PLAYER)
+    return max(part.companion, OFF_BOARD) if isinstance(part, LettersPlayer) else OFF_BOARD
+
+
+def _put(g: GameState, seat: int, place: int) -> None:
+    set_letters_player(g, seat, companion=place)
+
+
+COMPANION = add_token_kind(TokenKind("companion", "companion", data.MODULE, _where, _put, paid=True))

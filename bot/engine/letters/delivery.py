@@ -1,0 +1,37 @@
+"""Letter delivery (RULES-NOTES E-48, D-18): whenever one of a player's own tokens (merchant,
+companion, family member; never an assistant) stands on the place printed on one of that
+player's undelivered letters, the letter turns to its delivered side (2 seals).
+
+It is a state-based rule: `machine.SWEEPS` runs it before every step the turn machinery looks at,
+on anyone's turn, so a letter is delivered however the token got there (a move, a teleport, a
+catch, a kiosk tile) and a letter received while a token already stands on its place is
+delivered at once. Passing through a place delivers nothing: only where tokens stand counts.
+Logged as ``delivered`` {place} with the letter's owner as the event's player.
+"""
+
+from __future__ import annotations
+
+from ..machine import SWEEPS, Tx
+from ..tokens import TOKEN_KINDS
+from . import data
+from .parts import PLAYER, LettersPlayer, set_letters_player
+
+
+def deliver(tx: Tx) -> None:
+    """Turn over every letter whose place one of its owner's tokens stands on."""
+    g = tx.g
+    for p in g.players:
+        part = p.parts.get(PLAYER)
+        if not isinstance(part, LettersPlayer) or all(done for _, done in part.letters):
+            continue
+        here = {kind.where(p) for kind in TOKEN_KINDS.in_play(g.settings)}
+        if not any(not done and place in here for place, done in part.letters):
+            continue
+        letters = tuple((place, done or place in here) for place, done in part.letters)
+        for (place, was), (_, now) in zip(part.letters, letters, strict=True):
+            if now and not was:
+                tx.emit("delivered", p.seat, place=place)
+        set_letters_player(g, p.seat, letters=letters)
+
+
+SWEEPS.add(deliver, data.MODULE)
