@@ -246,7 +246,8 @@ everyone and lies before its owner) and ``kiosk`` (items ``K01``-``K24``, public
 The companion is the token kind ``companion`` (paid like a merchant, never caught, no assistant
 step). Letters are delivered by the sweep ``delivery.deliver`` (``machine.SWEEPS``) whenever a
 token of their owner stands on their place. Events: ``delivered`` {place} (the owner as player),
-``letters_paid`` {letters: [[place, delivered], ...], seals, why}.
+``letters_paid`` {letters: [[place, delivered], ...], seals, why}, ``companion_home`` {from, why}
+(`companion_token.return_companion`).
 
 Glossary of the state
 ---------------------

@@ -9,6 +9,10 @@ step. It stands on the board (a place) or in a supply (`OFF_BOARD` for the rules
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..describe import register_line
+from ..machine import Tx
 from ..state import GameState, Player
 from ..tokens import OFF_BOARD, TokenKind, add_token_kind
 from . import data
@@ -25,3 +29,22 @@ def _put(g: GameState, seat: int, place: int) -> None:
 
 
 COMPANION = add_token_kind(TokenKind("companion", "companion", data.MODULE, _where, _put, paid=True))
+
+
+def return_companion(tx: Tx, seat: int, why: str) -> bool:
+    """Take a seat's companion from the board back to its owner's supply (a later Fountain action,
+    E-44; kiosk tile K15); logged as ``companion_home`` {from, why}. False (and nothing logged)
+    when it is not on the board."""
+    place = _where(tx.g.players[seat])
+    if place == OFF_BOARD:
+        return False
+    _put(tx.g, seat, OFF_BOARD)
+    tx.emit("companion_home", seat, **{"from": place, "why": why})
+    return True
+
+
+def _home_line(who: str, d: dict[str, Any], own: bool) -> str:
+    return f"{who} took their companion back from place {d['from']} into their supply."
+
+
+register_line("companion_home", _home_line, data.MODULE)

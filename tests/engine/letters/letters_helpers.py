@@ -10,10 +10,14 @@ from bot.engine.letters.parts import Letter, letters_of, set_letters_board, set_
 from tests.engine.helpers import COLOURS_IN_SEAT_ORDER, quieten
 
 
-def quiet_letters(players: int = 3, seed: int = 1, rules: RuleOptions | None = None, layout: str = "first") -> GameState:
+def quiet_letters(
+    players: int = 3, seed: int = 1, rules: RuleOptions | None = None, layout: str = "first"
+) -> GameState:
     """A Letters & Seals game (the first-game layout unless told) with empty hands (cards back in
     the draw pile) and the Governor, Smuggler and Courier off the board."""
-    settings = preview_settings(players=players, expansions=("letters",), rules=rules or RuleOptions(), layout=layout)
+    settings = preview_settings(
+        players=players, expansions=("letters",), rules=rules or RuleOptions(), layout=layout
+    )
     g = new_game(settings, COLOURS_IN_SEAT_ORDER[:players], seed).copy()
     set_letters_board(quieten(g), courier=0)
     return validate(g, preview=True)

@@ -36,7 +36,9 @@ def test_a_letter_received_where_its_owner_already_stands_is_delivered_at_once()
     settle(tx)
     assert letters_of(g, 1) == ((7, True), (3, False))
     assert seals_of(g, 1) == 3
-    assert [(e.kind, e.player, e.data.get("place")) for e in tx.events if e.kind == "delivered"] == [("delivered", 1, 7)]
+    assert [(e.kind, e.player, e.data.get("place")) for e in tx.events if e.kind == "delivered"] == [
+        ("delivered", 1, 7)
+    ]
     assert violations(g) == []
 
 
@@ -50,7 +52,9 @@ def test_only_the_owners_own_tokens_deliver_and_an_assistant_never_does() -> Non
     d = pending(g)
     assert d is not None
     g, events = apply(g, d.player, d.decision_id, d.codes()[0])
-    assert (15, True) in letters_of(g, 0) and (9, False) in letters_of(g, 0) and (21, False) in letters_of(g, 0)
+    assert (
+        (15, True) in letters_of(g, 0) and (9, False) in letters_of(g, 0) and (21, False) in letters_of(g, 0)
+    )
 
 
 def test_the_companion_delivers_and_is_paid_like_a_merchant() -> None:
@@ -74,3 +78,16 @@ def test_paid_letters_go_face_up_onto_the_discard_pile() -> None:
     assert LETTER_DECK.discard(g) == ("l21", "l9")
     assert [e.data["seals"] for e in tx.events if e.kind == "letters_paid"] == [3]
     assert violations(g) == []
+
+
+def test_a_companion_on_the_board_goes_back_to_its_owners_supply() -> None:
+    from bot.engine.letters.companion_token import return_companion
+    from bot.engine.letters.parts import companion_place
+
+    g = edit(quiet_letters())
+    put_companion(g, 1, 9)
+    tx = Tx(g)
+    assert return_companion(tx, 1, "test") and companion_place(g, 1) == 0
+    assert letters_player(g, 1).companion == 0
+    assert not return_companion(tx, 1, "test")  # already off the board
+    assert [e.data for e in tx.events if e.kind == "companion_home"] == [{"from": 9, "why": "test"}]
