@@ -19,8 +19,8 @@ from . import ids, payloads
 from .idle import IDLE_ACTIONS, idle_action
 from .interlude import INTERLUDE
 from .lobby_actions import lobby_action
-from .payloads import Answer, Payload
-from .publisher import Publisher, seats_of
+from .payloads import Answer, Payload, seats_of
+from .publisher import Publisher
 from .text import CONTENT_LIMIT, EMBED_DESCRIPTION_LIMIT, newest_lines
 
 log = logging.getLogger(__name__)
@@ -238,7 +238,7 @@ class Handlers:
             raise errors.NotSeated()
         # the channel's notice stays given: a press while DMs are still closed is answered here only
         await self.service.update_user_settings(user, dm_closed_at=None)
-        await self.publisher.refresh_cards(game, only=seat.seat, force=True)
+        await self.publisher.cards.refresh(game, only=seat.seat, force=True)
         if (await self.service.user_settings(user)).dm_closed_at is not None:
             return "Your direct messages are still closed to me. Use **My cards** meanwhile."
         return "Done: your cards are in your direct messages now."

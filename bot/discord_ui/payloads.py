@@ -21,6 +21,7 @@ from ..service import (
     MOSQUE_TILE_NAMES,
     MOSQUE_TILE_TEXTS,
     Decision,
+    Game,
     GameState,
     Option,
     Picture,
@@ -122,6 +123,14 @@ class Seat:
     @property
     def title(self) -> str:
         return seat_title(self.name, self.colour)
+
+
+def seats_of(game: Game) -> list[Seat]:
+    return [
+        Seat(s.seat, s.name, s.colour, int(s.user_id) if s.kind == "discord_user" and s.user_id else None,
+             s.played_by_computer)
+        for s in game.seats
+    ]
 
 
 def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:

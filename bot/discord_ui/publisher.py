@@ -7,7 +7,7 @@ message pings the new decider and the previous message keeps its image but loses
 within one seat's steps the same message is edited. A person's turn ends for good only after the
 grace period: meanwhile their message shows the board after the turn with an Undo button.
 Computer seats then move one turn at a time, one message per turn. DMs carry each person's cards
-and are edited when the cards change.
+and are edited when the cards change (`private_cards`).
 
 Discord calls here use the bot token and the stored message ids (interaction tokens die after 15
 minutes); an edit of the message a click came from goes through that interaction instead."""
@@ -17,21 +17,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import hashlib
-import json
 import logging
 from typing import Any
 
 import discord
 
-from ..service import Game, GameService, MessageRow, View, errors, pending
+from ..service import Game, GameService, MessageRow, errors, pending
 from ..service import view as game_view
 from ..service import winners as winning_seats
 from . import interlude, payloads
-from .items import UtilityButton
 from .lobby import closed_payload, lobby_payload
-from .payloads import Payload, Seat
-from .text import place_name
+from .payloads import Payload, Seat, seats_of
+from .private_cards import PrivateCards
 
 log = logging.getLogger(__name__)
 
@@ -75,30 +72,12 @@ def thinking_payload(seat: Seat) -> Payload:
     return Payload(f"{(seat.colour or 'A seat').capitalize()} (computer) is thinking…")
 
 
-def seats_of(game: Game) -> list[Seat]:
-    return [
-        Seat(s.seat, s.name, s.colour, int(s.user_id) if s.kind == "discord_user" and s.user_id else None,
-             s.played_by_computer)
-        for s in game.seats
-    ]
-
-
-def cards_digest(own: View, seat: int) -> str:
-    """What the DM shows of a seat's holdings (every deck's hand) and mosque tiles, hashed; a
-    holding of bonus cards only hashes as it always did, so no DM is edited just for an upgrade."""
-    held = {deck: sorted(items) for deck, items in own.holdings(seat).items()}
-    parts: list[object] = [held.pop("bonus", []), sorted(own.state.players[seat].mosque_tiles)]
-    if held:
-        parts.append(held)
-    text = json.dumps(parts, sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
-
-
 class Publisher:
     def __init__(self, client: discord.Client, service: GameService) -> None:
         self.client = client
         self.service = service
         self._locks: dict[int, asyncio.Lock] = {}
+        self.cards = PrivateCards(client, service, self.send)
 
     def lock(self, game_id: int) -> asyncio.Lock:
         lock = self._locks.get(game_id)
@@ -151,7 +130,7 @@ class Publisher:
             return
         await self._turn(game, actor, via)
         game = await self.service.load(game.id)
-        await self.refresh_cards(game)
+        await self.cards.refresh(game)
         await self._tell_paused(game)
 
     async def _tell_paused(self, game: Game) -> None:
@@ -553,61 +532,3 @@ class Publisher:
         await self.service.put_message(MessageRow(
             game.id, "end", "", game.row.channel_id, message.id, None, state.decision_id, game.row.seq, "", "",
         ))
-
-    # -- cards by DM ------------------------------------------------------------------------------
-
-    def dm_header(self, game: Game) -> str:
-        return f"**Istanbul** · {place_name(self.client, game.row.guild_id, game.row.channel_id)} · game #{game.id}"
-
-    async def refresh_cards(self, game: Game, *, only: int | None = None, force: bool = False) -> None:
-        """Send or edit each person's DM when their cards changed (or `force`)."""
-        state = game.state
-        if state is None:
-            return
-        for seat in seats_of(game):
-            if seat.user_id is None or (only is not None and seat.seat != only):
-                continue
-            own = game_view(state, seat.seat)
-            digest = cards_digest(own, seat.seat)
-            user = str(seat.user_id)
-            row = await self.service.message(game.id, "cards", user)
-            if row is not None and row.digest == digest and not force:
-                continue
-            settings = await self.service.user_settings(user)
-            if settings.dm_closed_at is not None and not force:
-                continue
-            images = await self.service.images_of(game, (seat.seat,), public=False)
-            payload = payloads.cards_payload(game.id, own, seat, images.private[seat.seat], header=self.dm_header(game))
-            try:
-                channel_id, message_id = await self._send_dm(seat.user_id, row, payload)
-            except discord.Forbidden:
-                await self.dms_closed(game, seat)
-                continue
-            await self.service.put_message(MessageRow(
-                game.id, "cards", user, channel_id, message_id, seat.seat, state.decision_id, game.row.seq, "", digest,
-            ))
-
-    async def _send_dm(self, user_id: int, row: MessageRow | None, payload: Payload) -> tuple[int, int]:
-        if row is not None:
-            try:
-                await self.channel(row.channel_id).get_partial_message(row.message_id).edit(**payload.edit_kwargs())
-                return row.channel_id, row.message_id
-            except discord.NotFound:
-                pass
-        dm = await self.client.create_dm(discord.Object(user_id))
-        message = await dm.send(**payload.send_kwargs())
-        return dm.id, message.id
-
-    async def dms_closed(self, game: Game, seat: Seat) -> None:
-        """Remember that this person's DMs are closed and say so once in the game's channel."""
-        user = str(seat.user_id)
-        await self.service.update_user_settings(user, dm_closed_at=self.service.clock())
-        if game.row.channel_id is None or not await self.service.notice_once(game.id, "dm_closed", user):
-            return
-        log.info("game %s: DMs closed for a seat; told the channel once", game.id)
-        view = payloads.view_of(UtilityButton(game.id, "retrydm", label="Retry DMs", row=0))
-        text = (
-            f"<@{seat.user_id}>, I cannot send you direct messages, so your bonus cards are under "
-            "**My cards** on the turn message (or `/istanbul cards`). Opened your DMs? Press **Retry DMs**."
-        )
-        await self.send(game, Payload(text, None, [], view, seat.user_id))

@@ -209,7 +209,7 @@ class Scheduler:
         line = f"Istanbul game #{game.id} is {waiting} ({waited:.0f} h so far)." + (f" {link}" if link else "")
         in_channel = settings.notify in ("channel", "both")
         if settings.notify in ("dm", "both"):
-            text = f"{self.publisher.dm_header(game)}\n{line}"
+            text = f"{self.publisher.cards.header(game)}\n{line}"
             delivered = settings.dm_closed_at is None and await self._dm(game, seat, user, text)
             in_channel = in_channel or not delivered
         if in_channel and not pinged:
@@ -220,7 +220,7 @@ class Scheduler:
             dm = await self.handlers.client.create_dm(discord.Object(int(user)))
             await dm.send(text, view=mute_view(game.id, off_turn=_off_turn(game)), allowed_mentions=discord.AllowedMentions.none())
         except discord.Forbidden:
-            await self.publisher.dms_closed(game, self.publisher.seat(game, seat))
+            await self.publisher.cards.closed(game, self.publisher.seat(game, seat))
             return False
         return True
 

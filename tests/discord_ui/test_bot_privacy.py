@@ -50,7 +50,7 @@ async def what_they_get(env: Env, table: botkit.Table, seat: int | None) -> dict
     got: dict[str, Any] = {"public": shape(table.turn_message())}
     if seat is not None:
         user = table.users[game.seats[seat].user_id]
-        await publisher.refresh_cards(game, only=seat, force=True)
+        await publisher.cards.refresh(game, only=seat, force=True)
         got["dm"] = shape(fake.last_dm(user))
         cards = fake.click(table.turn_message(), f"ist:u:{table.game_id}:cards", user)
         await fake.settle()

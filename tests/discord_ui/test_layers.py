@@ -16,7 +16,7 @@ LAYERS = [
     {"text", "ids"},
     {"items", "choices"},
     {"payloads"},
-    {"lobby", "interlude"},
+    {"lobby", "interlude", "private_cards"},
     {"publisher"},
     {"idle", "lobby_actions"},
     {"handlers"},
