@@ -15,7 +15,7 @@ import discord
 
 from ..service import DatabaseError, Decision, Game, GameService, errors, pending
 from ..service import view as game_view
-from . import ids, payloads
+from . import card_payloads, ids, payloads
 from .idle import IDLE_ACTIONS, idle_action
 from .interlude import INTERLUDE
 from .lobby_actions import lobby_action
@@ -213,7 +213,7 @@ class Handlers:
             raise errors.NotStarted()
         images = await self.service.images_of(game, (seat.seat,), public=False)
         own = game_view(game.state, seat.seat)
-        return payloads.cards_payload(game_id, own, seats_of(game)[seat.seat], images.private[seat.seat])
+        return card_payloads.cards_payload(game_id, own, seats_of(game)[seat.seat], images.private[seat.seat])
 
     async def log(self, game_id: int) -> Payload:
         lines = [line for _, line in await self.service.lines(game_id)]

@@ -8,7 +8,6 @@ check it by re-dealing the hidden parts)."""
 from __future__ import annotations
 
 import io
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,17 +15,12 @@ from typing import Any
 import discord
 
 from ..service import (
-    CARD_NAMES,
-    CARD_TEXTS,
-    MOSQUE_TILE_NAMES,
-    MOSQUE_TILE_TEXTS,
     Decision,
     Game,
     GameState,
     Option,
     Picture,
     View,
-    deck_named,
     fill_seats,
     game_words,
     previews,
@@ -36,7 +30,7 @@ from ..service import (
 )
 from .choices import MESSAGE_ROWS, Choice, capacity, choice_items, note_lines
 from .ids import undo_action
-from .items import CardButton, CardSelect, OptionButton, OptionSelect, UtilityButton
+from .items import OptionButton, OptionSelect, UtilityButton
 from .text import (
     CONTENT_LIMIT,
     EMBED_DESCRIPTION_LIMIT,
@@ -320,71 +314,6 @@ def paused_payload(game: int, closes_at: float) -> Payload:
     )
     button = UtilityButton(game, "back", label="Take my seat back", style=discord.ButtonStyle.success, row=0)
     return Payload(text, None, [], view_of(button))
-
-
-def holding_name(deck: str, item: str) -> str:
-    """A card in a player's own hand, for that player: a card with a registered name by that name
-    (bonus cards, guild cards: "Any place (guild 12)"), another deck's item as that deck words it."""
-    if deck == "bonus" or item in CARD_NAMES:
-        return CARD_NAMES.get(item, item)
-    return deck_named(deck).phrase(item).capitalize()
-
-
-def card_lines(own: View, seat: int) -> list[str]:
-    """A player's private holdings (every deck's hand) and mosque tiles, one line per kind."""
-    lines = []
-    for deck, items in own.holdings(seat).items():
-        if "?" in items:
-            raise ValueError("this view does not show that seat's cards")
-        for kind, count in sorted(Counter(items).items(), key=lambda kc: deck_named(deck).order(kc[0])):
-            times = f"{count}× " if count > 1 else ""
-            text = CARD_TEXTS.get(kind, "")  # a guild card's rule text too
-            lines.append(f"**{times}{holding_name(deck, kind)}**" + (f" — {text}" if text else ""))
-    tiles = own.state.players[seat].mosque_tiles
-    for colour in tiles:
-        lines.append(f"**{MOSQUE_TILE_NAMES.get(colour, colour)}** — {MOSQUE_TILE_TEXTS.get(colour, '')}")
-    return lines
-
-
-def card_choices(own: View, seat: int) -> list[Choice]:
-    """One card play per kind held (every deck), code ``c.<kind>`` as in every decision."""
-    kinds = sorted(
-        {(deck, kind) for deck, items in own.holdings(seat).items() for kind in items if kind != "?"},
-        key=lambda dk: (dk[0], deck_named(dk[0]).order(dk[1])),
-    )
-    return [Choice(f"c.{kind}", f"Play: {holding_name(deck, kind)}", style=discord.ButtonStyle.success) for deck, kind in kinds]
-
-
-def card_items(game: int, own: View, seat: int) -> list[discord.ui.Item[Any]]:
-    """The card plays of a "My cards" list or DM: buttons while they fit, else selects."""
-
-    def button(c: Choice, text: str, row: int) -> discord.ui.Item[Any]:
-        return CardButton(game, c.code, label=text, style=c.style, row=row)
-
-    def select(part: int, options: list[discord.SelectOption], placeholder: str, row: int) -> discord.ui.Item[Any]:
-        return CardSelect(game, part, options, placeholder=placeholder, row=row)
-
-    return choice_items(card_choices(own, seat), MESSAGE_ROWS, button, select)
-
-
-def cards_payload(game: int, own: View, seat: Seat, image: bytes, *, header: str | None = None) -> Payload:
-    """A player's own cards (DM or ephemeral): their texts, the picture, and the card plays (a
-    card button or select plays the card in whatever decision offers it when clicked)."""
-    lines = card_lines(own, seat.seat)
-    held = own.holdings(seat.seat)
-    count = sum(len(items) for items in held.values())
-    noun = "bonus cards" if set(held) <= {"bonus"} else "cards"
-    tiles = len(own.state.players[seat.seat].mosque_tiles)
-    body = "\n".join(lines) if lines else f"You hold no {noun} and no mosque tiles yet."
-    title = f"Your {noun} ({count})" + (f" and mosque tiles ({tiles})" if tiles else "")
-    embed = discord.Embed(
-        title=title, description=clip(body, EMBED_DESCRIPTION_LIMIT),
-        colour=colour_of(seat.colour),
-    )
-    embed.set_image(url=f"attachment://{CARDS_FILE}")
-    embed.set_footer(text=f"Only you can see this. Istanbul · game #{game}")
-    items = card_items(game, own, seat.seat)
-    return Payload(header, embed, [(CARDS_FILE, image)], view_of(*items) if items else None)
 
 
 def private_options_payload(

@@ -14,7 +14,7 @@ import discord
 
 from ..service import Game, GameService, MessageRow, View
 from ..service import view as game_view
-from . import payloads
+from . import card_payloads, payloads
 from .items import UtilityButton
 from .payloads import Payload, Seat, seats_of
 from .text import place_name
@@ -66,7 +66,7 @@ class PrivateCards:
             if settings.dm_closed_at is not None and not force:
                 continue
             images = await self.service.images_of(game, (seat.seat,), public=False)
-            payload = payloads.cards_payload(game.id, own, seat, images.private[seat.seat], header=self.header(game))
+            payload = card_payloads.cards_payload(game.id, own, seat, images.private[seat.seat], header=self.header(game))
             try:
                 channel_id, message_id = await self._send_dm(seat.user_id, row, payload)
             except discord.Forbidden:

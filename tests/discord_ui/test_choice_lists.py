@@ -10,7 +10,7 @@ import discord
 
 import tests.testkinds as testkinds
 from bot import engine
-from bot.discord_ui import payloads
+from bot.discord_ui import card_payloads, payloads
 from bot.discord_ui.choices import Choice, choice_items, note_lines
 from bot.discord_ui.items import CardButton, CardSelect, OptionButton, OptionSelect
 from bot.engine import Decision, Option
@@ -93,7 +93,7 @@ def test_the_cards_list_reads_every_deck_a_player_holds() -> None:
     state.players[0].hands = {**state.players[0].hands, "testhand": ("t1", "t3")}
     own = engine.view(state, 0)
     seat = payloads.Seat(0, "Ann", "red", 1234, False)
-    shown = payloads.cards_payload(1, own, seat, b"png")
+    shown = card_payloads.cards_payload(1, own, seat, b"png")
     assert shown.embed is not None and shown.embed.title == "Your cards (5)"
     text = shown.embed.description or ""
     assert "2× " in text and "Test card t1" in text and "Test card t3" in text

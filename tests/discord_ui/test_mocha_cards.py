@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from bot import engine
-from bot.discord_ui import payloads
+from bot.discord_ui import card_payloads, payloads
 from bot.discord_ui.items import CardButton, CardSelect
 from bot.engine.mocha.guild_deck import GUILD_DECK
 from bot.engine.texts import CARD_TEXTS
@@ -25,7 +25,7 @@ def _seat(g: engine.GameState, seat: int) -> payloads.Seat:
 
 def _shown(g: engine.GameState, seat: int) -> payloads.Payload:
     own = engine.view(g, seat)
-    return payloads.cards_payload(9, own, _seat(g, seat), render_private(own, seat, NAMES))
+    return card_payloads.cards_payload(9, own, _seat(g, seat), render_private(own, seat, NAMES))
 
 
 def _ids(payload: payloads.Payload) -> list[str]:

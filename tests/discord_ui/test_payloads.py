@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 
 from bot import engine
-from bot.discord_ui import payloads
+from bot.discord_ui import card_payloads, payloads
 from bot.discord_ui.text import newest_lines
 from bot.engine import Decision, Option
 from bot.service import Picture
@@ -123,7 +123,7 @@ def test_the_cards_message_names_the_mosque_tiles_it_lists() -> None:
     state.players[0].mosque_tiles = ("red",)
     own = engine.view(engine.validate(state), 0)
     seat = payloads.Seat(0, "Ann", "red", 1234, False)
-    shown = payloads.cards_payload(1, own, seat, b"png")
+    shown = card_payloads.cards_payload(1, own, seat, b"png")
     assert shown.embed is not None and shown.embed.title == "Your bonus cards (0) and mosque tiles (1)"
 
 
