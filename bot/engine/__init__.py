@@ -289,7 +289,8 @@ them from their module's parts.
 Module parts (``Board.parts``, ``Player.parts``) are frozen dataclasses registered by name
 (``state.register_part``), absent in base games, replaced (never edited) on write: read
 ``g.board_part(name)`` / ``g.player_part(seat, name)``, write ``g.set_board_part`` /
-``g.set_player_part``.
+``g.set_player_part``; a module's typed accessors come from one ``part_slots.BoardSlot`` /
+``PlayerSlot`` per part (``mocha_board = BOARD_SLOT.of``, ``set_mocha_board = BOARD_SLOT.set``).
 
 Registries for modules
 ----------------------

@@ -16,10 +16,11 @@ open. The face-down piles are decks of their own (`letter_deck.LETTER_DECK`,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from ..part_slots import BoardSlot, PlayerSlot
 from ..setup import SETUPS
-from ..state import GameState, Part, register_part
+from ..state import GameState, Part
 from ..tokens import OFF_BOARD
 from . import data
 
@@ -56,33 +57,12 @@ class LettersPlayer(Part):
     double_move_round: int = -1  # the round of the player's last double move (D-17, E-49)
 
 
-register_part(BOARD, LettersBoard, MODULE)
-register_part(PLAYER, LettersPlayer, MODULE)
-
-
-def letters_board(g: GameState) -> LettersBoard:
-    part = g.board.parts[BOARD]
-    assert isinstance(part, LettersBoard)
-    return part
-
-
-def set_letters_board(g: GameState, **changes: object) -> LettersBoard:
-    """Replace the board part with these fields changed; returns the new part."""
-    part = replace(letters_board(g), **changes)  # type: ignore[arg-type]
-    g.set_board_part(BOARD, part)
-    return part
-
-
-def letters_player(g: GameState, seat: int) -> LettersPlayer:
-    part = g.players[seat].parts[PLAYER]
-    assert isinstance(part, LettersPlayer)
-    return part
-
-
-def set_letters_player(g: GameState, seat: int, **changes: object) -> LettersPlayer:
-    part = replace(letters_player(g, seat), **changes)  # type: ignore[arg-type]
-    g.set_player_part(seat, PLAYER, part)
-    return part
+BOARD_SLOT = BoardSlot(BOARD, LettersBoard, MODULE)
+PLAYER_SLOT = PlayerSlot(PLAYER, LettersPlayer, MODULE)
+letters_board = BOARD_SLOT.of
+set_letters_board = BOARD_SLOT.set  # the board part with some fields changed (returns the new part)
+letters_player = PLAYER_SLOT.of
+set_letters_player = PLAYER_SLOT.set
 
 
 def letters_of(g: GameState, seat: int) -> tuple[Letter, ...]:

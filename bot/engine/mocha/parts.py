@@ -8,11 +8,12 @@ pile, its face-up discard pile and each player's hidden hand, ``Player.hands["gu
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
+from ..part_slots import BoardSlot, PlayerSlot
 from ..places.rubies import Price, RubyTrack, add_ruby_track
 from ..setup import SETUPS
-from ..state import GameState, Part, register_part
+from ..state import GameState, Part
 from . import data
 
 BOARD = "mocha_board"
@@ -42,33 +43,12 @@ class MochaPlayer(Part):
     tavern_tiles: tuple[str, ...] = ()  # tile ids ("movement1", "encounter3"), in the order taken
 
 
-register_part(BOARD, MochaBoard, data.MODULE)
-register_part(PLAYER, MochaPlayer, data.MODULE)
-
-
-def mocha_board(g: GameState) -> MochaBoard:
-    part = g.board.parts[BOARD]
-    assert isinstance(part, MochaBoard)
-    return part
-
-
-def set_mocha_board(g: GameState, **changes: object) -> MochaBoard:
-    """Replace the board part with these fields changed; returns the new part."""
-    part = replace(mocha_board(g), **changes)  # type: ignore[arg-type]
-    g.set_board_part(BOARD, part)
-    return part
-
-
-def mocha_player(g: GameState, seat: int) -> MochaPlayer:
-    part = g.players[seat].parts[PLAYER]
-    assert isinstance(part, MochaPlayer)
-    return part
-
-
-def set_mocha_player(g: GameState, seat: int, **changes: object) -> MochaPlayer:
-    part = replace(mocha_player(g, seat), **changes)  # type: ignore[arg-type]
-    g.set_player_part(seat, PLAYER, part)
-    return part
+BOARD_SLOT = BoardSlot(BOARD, MochaBoard, data.MODULE)
+PLAYER_SLOT = PlayerSlot(PLAYER, MochaPlayer, data.MODULE)
+mocha_board = BOARD_SLOT.of
+set_mocha_board = BOARD_SLOT.set  # the board part with some fields changed (returns the new part)
+mocha_player = PLAYER_SLOT.of
+set_mocha_player = PLAYER_SLOT.set
 
 
 def _set_up(g: GameState) -> None:

@@ -1,0 +1,53 @@
+"""Typed access to one module part (`state.Part`): reading it and replacing it with some fields
+changed, on the board or on a player. A module keeps one slot per part and names its accessors
+after it (``mocha_board = MOCHA_BOARD.of``), so every module reads and writes its parts the same
+way and a write always replaces the part (copy on write)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any, Generic, TypeVar, cast
+
+from .state import GameState, Part, register_part
+
+P = TypeVar("P", bound=Part)
+
+
+class BoardSlot(Generic[P]):
+    """The board's part called `name`, of class `cls`, registered for `module`."""
+
+    def __init__(self, name: str, cls: type[P], module: str) -> None:
+        self.name = name
+        self.cls = cls
+        register_part(name, cls, module)
+
+    def of(self, g: GameState) -> P:
+        part = g.board.parts[self.name]
+        assert isinstance(part, self.cls)
+        return part
+
+    def set(self, g: GameState, **changes: Any) -> P:
+        """Replace the part with these fields changed; returns the new part."""
+        part: P = replace(cast(Any, self.of(g)), **changes)
+        g.set_board_part(self.name, part)
+        return part
+
+
+class PlayerSlot(Generic[P]):
+    """Each player's part called `name`, of class `cls`, registered for `module`."""
+
+    def __init__(self, name: str, cls: type[P], module: str) -> None:
+        self.name = name
+        self.cls = cls
+        register_part(name, cls, module)
+
+    def of(self, g: GameState, seat: int) -> P:
+        part = g.players[seat].parts[self.name]
+        assert isinstance(part, self.cls)
+        return part
+
+    def set(self, g: GameState, seat: int, **changes: Any) -> P:
+        """Replace the seat's part with these fields changed; returns the new part."""
+        part: P = replace(cast(Any, self.of(g, seat)), **changes)
+        g.set_player_part(seat, self.name, part)
+        return part
