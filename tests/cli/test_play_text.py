@@ -141,3 +141,25 @@ def test_the_wheelbarrow_and_each_players_board_line_fit_80_columns_at_five_play
     players = [line for line in board if " Lira  goods " in line]
     assert len(players) == 5 and all(len(line) <= 80 for line in [wallet, merchant, *players]), players
     assert "cards 1" in players[1]  # another seat's hand as a count
+
+
+def test_a_long_hand_of_bonus_cards_wraps_within_80_columns() -> None:
+    """The chooser's cards and mosque tiles wrap onto indented lines instead of running past the
+    terminal's 80 columns; every card is still named with its code."""
+    from bot.cli.play_text import wheelbarrow
+
+    g = engine.new_game(engine.GameSettings(players=3, layout="in_order"), ["red", "blue", "green"], seed=3).copy()
+    hand = ("good", "lira5", "stay", "move34", "sultan2", "gem2", "post2", "smallany", "family", "return")
+    g.draw_pile = tuple(sorted(g.draw_pile + g.players[0].cards))
+    pile = list(g.draw_pile)
+    for card in hand:
+        pile.remove(card)
+    g.draw_pile = tuple(pile)
+    g.players[0].cards = tuple(sorted(hand))
+    g.players[0].mosque_tiles = ("red", "green")
+    lines = wheelbarrow(engine.view(engine.validate(g), 0), 0)
+    held = lines[2:]
+    assert len(held) > 1 and held[0].startswith("Bonus cards: ") and all(line.startswith("  ") for line in held[1:])
+    assert all(len(line) <= 80 for line in lines), lines
+    text = " ".join(held)
+    assert all(f"(c.{card})" in text for card in hand) and "mosque tiles:" in text
