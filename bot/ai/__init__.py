@@ -21,8 +21,9 @@ Players (`POLICIES`, by name; `get_policy(name)` raises ``ValueError`` for an un
   the next ruby at each source (`progress`), then Lira, goods, extensions, mosque tiles,
   assistants, cards and the best place within reach next turn (`prospects`); Tea House calls
   by expectation (`tea_house`). A module adds its own sources, holdings and places
-  (`modules.ModuleValuation`; Mocha & Baksheesh in `mocha`). Options that meet chance are averaged over a few deals. A
-  budget of engine calls per decision keeps it fast (see ``python -m bot bench``).
+  (`modules.ModuleValuation`; Mocha & Baksheesh in `mocha`, Letters & Seals in `letters`).
+  Options that meet chance are averaged over a few deals. A budget of engine calls per decision
+  keeps it fast (see ``python -m bot bench``).
 
 ``python -m bot arena`` plays seeded games between policies and prints who wins.
 """
@@ -34,6 +35,7 @@ from collections.abc import Callable
 
 from bot.engine import Decision, View
 
+from . import letters as _letters  # noqa: F401  (registers the module's valuation)
 from . import mocha as _mocha  # noqa: F401  (registers the module's valuation)
 from .greedy import greedy_policy
 from .random_player import random_policy

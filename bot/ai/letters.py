@@ -1,0 +1,97 @@
+"""The greedy player's valuation of Letters & Seals: letters and their seals, the companion, the
+Secret Society as a ruby source, a running auction, and the next-turn worth of places 21-24.
+
+Rough exchange rates in Lira, like `values`: six seals buy a ruby at the Secret Society (so a
+seal is worth a share of a ready ruby, less the trip), three seals buy a whole extra turn (the
+double move); an undelivered letter is worth a little more than its one seal, since a visit to
+its place doubles it. The companion is a second token to act with. A running auction is valued
+as it would end now: the highest bidder pays its bid for two bonus cards, and the active player
+is paid that bid when someone else holds it (so a bid is worth making up to about the cards'
+worth, and no further).
+"""
+
+from __future__ import annotations
+
+from bot.engine.letters import data
+from bot.engine.letters.parts import BOARD, PLAYER, LettersBoard, LettersPlayer
+from bot.engine.state import GameState, Player
+from bot.engine.tokens import OFF_BOARD
+
+from . import values
+from .modules import Gain, ModuleValuation, register_valuation
+from .prospects import action_codes
+
+SEAL = 3.0  # one seal showing on a letter
+UNDELIVERED = 1.0  # a letter whose place is still to visit (its second seal)
+COMPANION_READY = 6.0  # the companion in its owner's supply or on the board: another token
+AUCTION_CARDS = data.AUCTION_CARDS * values.UNKNOWN_CARD  # what the auction's winner draws
+EMBASSY = data.EMBASSY_LETTERS * (SEAL + UNDELIVERED)
+KIOSK = data.KIOSK_LETTERS * (SEAL + UNDELIVERED) + 3.0  # a letter and a tile or two
+AUCTION_HOUSE = 2.0  # a good of choice, the bidding aside
+
+
+def _board(g: GameState) -> LettersBoard | None:
+    part = g.board.parts.get(BOARD)
+    return part if isinstance(part, LettersBoard) else None
+
+
+def _player(p: Player) -> LettersPlayer | None:
+    part = p.parts.get(PLAYER)
+    return part if isinstance(part, LettersPlayer) else None
+
+
+def seals(mine: LettersPlayer) -> int:
+    return data.seals_total([done for _, done in mine.letters])
+
+
+def secret_society(g: GameState, p: Player) -> float:
+    """Completion of a Secret Society ruby: seals showing against the six it takes, while a track
+    it draws from has a ruby left."""
+    mine = _player(p)
+    if mine is None or not (g.board.sultan_rubies or g.board.gemstone_rubies):
+        return 0.0
+    return min(1.0, seals(mine) / data.SOCIETY_SEALS)
+
+
+def held(g: GameState, p: Player) -> float:
+    """Letters, the companion, and what a running auction would bring if it ended now."""
+    mine = _player(p)
+    if mine is None:
+        return 0.0
+    worth = SEAL * seals(mine) + UNDELIVERED * sum(1 for _, done in mine.letters if not done)
+    if mine.companion >= OFF_BOARD:
+        worth += COMPANION_READY
+    board = _board(g)
+    if board is not None and board.bid > 0:
+        if board.bidder == p.seat:
+            worth += AUCTION_CARDS - board.bid * values.LIRA
+        elif p.seat == g.turn.player:
+            worth += board.bid * values.LIRA
+    return worth
+
+
+def _if_possible(worth: float) -> Gain:
+    def gain(g: GameState, p: Player, place: int) -> float:
+        return worth if action_codes(g, p, place) else 0.0
+
+    return gain
+
+
+def society_gain(g: GameState, p: Player, place: int) -> float:
+    return values.READY_RUBY if action_codes(g, p, place) else 0.0
+
+
+VALUATION = register_valuation(
+    ModuleValuation(
+        module=data.MODULE,
+        sources=(secret_society,),
+        holdings=(held,),
+        gains={
+            data.EMBASSY: _if_possible(EMBASSY),
+            data.KIOSK: _if_possible(KIOSK),
+            data.AUCTION_HOUSE: _if_possible(AUCTION_HOUSE),
+            data.SECRET_SOCIETY: society_gain,
+        },
+    )
+)
+
