@@ -91,3 +91,10 @@ def test_a_companion_on_the_board_goes_back_to_its_owners_supply() -> None:
     assert letters_player(g, 1).companion == 0
     assert not return_companion(tx, 1, "test")  # already off the board
     assert [e.data for e in tx.events if e.kind == "companion_home"] == [{"from": 9, "why": "test"}]
+
+
+def test_a_letter_is_named_by_its_place_in_every_story_line() -> None:
+    from bot.engine.letters.letter_deck import letter_phrase
+
+    assert letter_phrase(7) == "a letter for Fountain (7)"
+    assert letter_phrase(22) == "a letter for Kiosk (22)"
