@@ -60,7 +60,7 @@ def place_lines(v: View) -> list[str]:
     if b is None:
         return []
     left = data.SOCIETY_LIRA[len(b.society_bonuses):]
-    bonus = f"Lira bonus left {', '.join(map(str, left))}" if left else "no Lira bonus left"
+    bonus = f"bonus {', '.join(map(str, left))} Lira" if left else "no bonus left"
     lines = [
         f"21 Embassy: letter pile {len(LETTER_DECK.pile(g))}, discard {len(LETTER_DECK.discard(g))} | "
         f"24 Secret Society: {bonus}"

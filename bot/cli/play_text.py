@@ -6,6 +6,7 @@ Plain functions from values to lines; nothing here reads input or touches the da
 from __future__ import annotations
 
 import re
+import textwrap
 import time
 from collections import Counter
 from collections.abc import Sequence
@@ -70,7 +71,7 @@ def own_cards(v: View, seat: int) -> tuple[str, ...]:
 def wheelbarrow(v: View, seat: int) -> list[str]:
     """The chooser's own Lira, goods against capacity and rubies against the target; where their
     merchant stands; their cards: what their view shows them (their hand included, nobody
-    else's). The first two lines fit 80 columns whatever the counts."""
+    else's). The first two lines fit 80 columns whatever the counts; a long hand wraps."""
     g = v.state
     p = g.players[seat]
     target = ruby_target(len(g.players), len(g.settings.expansions))
@@ -83,7 +84,8 @@ def wheelbarrow(v: View, seat: int) -> list[str]:
         f"{CARD_NAMES[c]}{f' x{n}' if n > 1 else ''} (c.{c})" for c, n in sorted(counts.items())
     ) or "none"
     held = f"Bonus cards: {cards}" + (f" | mosque tiles: {tiles}" if tiles else "")
-    return [wallet, merchant, held, *(line for more in WHEELBARROW_LINES.active(g.settings) for line in more(v, seat))]
+    more = (line for extra in WHEELBARROW_LINES.active(g.settings) for line in extra(v, seat))
+    return [wallet, merchant, *textwrap.wrap(held, 80, subsequent_indent="  "), *more]
 
 
 def decision_lines(game: Game, d: Decision, v: View | None = None) -> list[str]:
