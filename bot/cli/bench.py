@@ -182,6 +182,7 @@ def render_figures(seed: int, repeats: int = RENDER_REPEATS, expansions: tuple[s
     if not expansions:
         cases["5x5"] = ([(on_grid(state, 5, 5), told) for state, told in five[0]], five[1])
         cases["mocha"] = ([(mocha_showcase(seed), "")], five[1])
+        cases["letters"] = ([(letters_showcase(seed), "")], five[1])
     largest = cases.get("5x5", five)
     first = largest[0][0]
     t0 = time.perf_counter_ns()
@@ -190,13 +191,15 @@ def render_figures(seed: int, repeats: int = RENDER_REPEATS, expansions: tuple[s
     for positions, labels in cases.values():  # every kind of board's static layer drawn before timing
         render_turn(view(positions[0][0], None), labels, positions[0][1])
     per_case = {name: _render_case(positions, labels, repeats) for name, (positions, labels) in cases.items()}
-    extra: dict[str, Any] = {name: per_case[name] for name in ("5x5", "mocha") if name in per_case}
+    extra: dict[str, Any] = {name: per_case[name] for name in ("5x5", "mocha", "letters") if name in per_case}
     return {
         "benchmark": (
             "render_turn() (board.png and players.png, PNG encoding included) and render_private() of "
             "mid-game positions, one thread; '5x5': the 5-player positions moved onto a 5x5 grid; "
             "'mocha': a 5-player Mocha & Baksheesh position with every state of the module shown "
-            "(coffee, guild hands, Tavern tiles, the Barrier)"
+            "(coffee, guild hands, Tavern tiles, the Barrier); 'letters': a 5-player Letters & Seals "
+            "position likewise (letters, companions, the double move, kiosk tiles, a bid, the Secret "
+            "Society's Lira)"
         ),
         "turn_png": "palette (256 colours)",
         "png_compress_level": PNG_COMPRESS_LEVEL,
@@ -230,6 +233,39 @@ def mocha_showcase(seed: int, players: int = 5) -> GameState:
     edge = sorted(g.layout[g.width : g.width + 2])
     set_mocha_board(g, barrier=(edge[0], edge[1]), barrier_controller=1, movement_tiles=tuple(tiles["movement"]),
                     encounter_tiles=tuple(tiles["encounter"]), baksheesh="b")
+    return validate(g, preview=True)
+
+
+def letters_showcase(seed: int, players: int = 5) -> GameState:
+    """A fresh Letters & Seals game (playable or not) with every state the module draws: letters
+    dealt from the pile to each seat (some delivered), one discarded, companions on the board, in
+    a supply and not earned, a double move made this round, kiosk tiles turned up and picked, a
+    running bid and a Secret Society bonus paid."""
+    from bot.engine import preview_settings, validate
+    from bot.engine.letters.kiosk_deck import KIOSK_DECK
+    from bot.engine.letters.letter_deck import LETTER_DECK, letter_place
+    from bot.engine.letters.parts import set_letters_board, set_letters_player
+
+    settings = preview_settings(players=players, expansions=("letters",))
+    g = new_game(settings, colours_of(settings), seed)
+    pile = list(LETTER_DECK.pile(g))
+    home = {g.players[0].merchant, g.players[0].family}  # where every seat's tokens start
+    for seat in range(players):
+        mine = [p for p in (letter_place(item) for item in pile) if p not in home][: seat + 1]
+        for place in mine:
+            pile.remove(f"l{place}")
+        set_letters_player(g, seat, letters=tuple((place, k % 2 == 1) for k, place in enumerate(mine)))
+    LETTER_DECK.set_discard(g, tuple(pile[:1]))
+    LETTER_DECK.set_pile(g, tuple(pile[1:]))
+    set_letters_player(g, 0, companion=g.players[0].merchant)
+    set_letters_player(g, 1, companion=0)
+    set_letters_player(g, players - 1, double_move_round=g.round)
+    tiles = list(KIOSK_DECK.pile(g))
+    up, taken = tuple(tiles[:3]), ((0, tiles[3]), (1, tiles[4]))
+    KIOSK_DECK.set_pile(g, tuple(tiles[5:]))
+    bidder = max(range(players), key=lambda s: g.players[s].lira)
+    set_letters_board(g, society_bonuses=(1,), kiosk_up=up, kiosk_taken=taken, bid=g.players[bidder].lira,
+                      bidder=bidder)
     return validate(g, preview=True)
 
 

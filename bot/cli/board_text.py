@@ -4,7 +4,8 @@ others). A 4×4 board fits 80 columns and 24 lines; 5×4 and 5×5 fit 100 column
 
 Built from a view, so it shows exactly what that viewer may know. Tokens in a cell: merchants as
 the colour's capital letter with the assistants in their stack (`R3`), neutral merchants `N`;
-then assistants waiting there as lower-case letters (`a:rb`), family members (`f:y`), the
+then assistants waiting there as lower-case letters (`a:rb`), family members (`f:y`), a module's
+tokens by the first letter of their kind (companions `c:rg`), the
 Governor `Gov`, the Smuggler `Smg` and a module's neutral token by the first three letters of its
 name (the Coffee trader `Cof`). What does not fit a cell ends in `+N`.
 
@@ -20,7 +21,7 @@ from collections.abc import Callable
 from bot.engine import View
 from bot.engine.components import GOODS, ruby_target
 from bot.engine.registry import Registry
-from bot.engine.tokens import NEUTRAL_TOKENS
+from bot.engine.tokens import NEUTRAL_TOKENS, TOKEN_KINDS
 
 MODULE_LINES: Registry[Callable[[View], list[str]]] = Registry("terminal board lines")
 PLAYER_LINES: Registry[Callable[[View, int], list[str]]] = Registry("terminal player lines")
@@ -67,6 +68,11 @@ def cell_lines(v: View, place: int) -> tuple[str, str, str]:
     family = "".join(letter(p.colour).lower() for p in g.players if p.family == place)
     if family:
         others.append(f"f:{family}")
+    for kind in TOKEN_KINDS.in_play(g.settings):  # a module's token kinds: the companion `c:rg`
+        if kind.name not in ("merchant", "family"):
+            owners = "".join(letter(p.colour).lower() for p in g.players if kind.where(p) == place)
+            if owners:
+                others.append(f"{kind.name[0]}:{owners}")
     if b.governor == place:
         others.append("Gov")
     if b.smuggler == place:
@@ -125,4 +131,6 @@ def board_lines(v: View, names: dict[int, str] | None = None) -> list[str]:
     return [*lines, *KEY]
 
 
-from . import mocha_text  # noqa: E402, F401  (Mocha & Baksheesh's lines register with the hooks above)
+# The modules' lines register with the hooks above.
+from . import letters_text as _letters_text  # noqa: E402, F401
+from . import mocha_text  # noqa: E402, F401

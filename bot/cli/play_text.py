@@ -85,7 +85,8 @@ def wheelbarrow(v: View, seat: int) -> list[str]:
         f"{CARD_NAMES[c]}{f' x{n}' if n > 1 else ''} (c.{c})" for c, n in sorted(counts.items())
     ) or "none"
     held = f"Bonus cards: {cards}" + (f" | mosque tiles: {tiles}" if tiles else "")
-    return [wallet, merchant, *textwrap.wrap(held, WIDTH, subsequent_indent="  "), *(line for more in WHEELBARROW_LINES.active(g.settings) for line in more(v, seat))]
+    more = (line for extra in WHEELBARROW_LINES.active(g.settings) for line in extra(v, seat))
+    return [wallet, merchant, *textwrap.wrap(held, WIDTH, subsequent_indent="  "), *more]
 
 
 def decision_lines(game: Game, d: Decision, v: View | None = None) -> list[str]:

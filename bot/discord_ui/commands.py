@@ -4,6 +4,7 @@ discord.py does not, so every value is checked again here or by the service."""
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from typing import Any
 
 import discord
@@ -50,6 +51,50 @@ TAVERN_CHOICES = [
     Choice(name="2 players: only the 1 and 3 coffee tiles (rulebook)", value="1and3"),
     Choice(name="2 players: all four tiles of each pile", value="all"),
 ]
+COMPANION_CHOICES = [
+    Choice(name="it may move on the turn it is set out (ruling E-45)", value="same_turn"),
+    Choice(name="it moves only from the next turn on", value="next_turn"),
+]
+SOCIETY_CHOICES = [
+    Choice(name="3, 2 and 1 Lira to the first three players, once each (ruling E-52)", value="player"),
+    Choice(name="3, 2 and 1 Lira to the first three visits, whoever makes them", value="action"),
+]
+BONUS_DECK_CHOICES = [
+    Choice(name="Letters & Seals cards and the base game's (rulebook)", value="lsPlusBase"),
+    Choice(name="only the Letters & Seals cards", value="lsOnly"),
+]
+
+
+@dataclass(frozen=True)
+class ModuleRule:
+    """A module's rule option in `/istanbul new`: the engine's rule it sets, the value each choice
+    sets it to, what it is called in a refusal and the game it belongs to."""
+
+    rule: str
+    values: dict[str, object]
+    called: str  # "the Tavern tiles": "Unknown rule for the Tavern tiles"
+    title: str  # "The Tavern tiles rule belongs to Mocha & Baksheesh"
+    game: str
+
+
+MODULE_RULES = {
+    "tavern_tiles": ModuleRule(
+        "two_player_tavern_tiles", {"1and3": "1and3", "all": "all"}, "the Tavern tiles", "The Tavern tiles rule",
+        "Mocha & Baksheesh",
+    ),
+    "companion": ModuleRule(
+        "companion_usable_on_placement_turn", {"same_turn": True, "next_turn": False}, "the companion",
+        "The companion rule", "Letters & Seals",
+    ),
+    "society_bonus": ModuleRule(
+        "secret_society_bonus_per", {"player": "player", "action": "action"}, "the Secret Society's Lira",
+        "The Secret Society rule", "Letters & Seals",
+    ),
+    "bonus_deck": ModuleRule(
+        "ls_bonus_deck", {"lsPlusBase": "lsPlusBase", "lsOnly": "lsOnly"}, "the bonus cards",
+        "The choice of bonus cards", "Letters & Seals (without Mocha & Baksheesh)",
+    ),
+}
 COLOUR_CHOICES = [Choice(name=c.capitalize(), value=c) for c in COLOURS]
 NOTIFY_CHOICES = [
     Choice(name="a mention in the game's channel", value="channel"),
@@ -62,24 +107,31 @@ NOTIFY_CHOICES = [
 def table_options(
     seats: int, computers: int, layout: str | None, neutral_assistants: bool, caravan_leader: bool, move_card: str,
     reminder_hours: float, timeout_hours: float, game: str = BASE, tavern_tiles: str | None = None,
+    companion: str | None = None, society_bonus: str | None = None, bonus_deck: str | None = None,
 ) -> TableOptions:
     """The options of `/istanbul new`, validated as the service validates any table (any hours
     may be typed here; the lobby's settings offer presets). A game not playable now (a stale or
     forged choice) is refused in one sentence, and so is a layout the game does not allow;
-    without a layout the game's default applies. A module's rule option (`tavern_tiles`) is
-    refused for a game without that module."""
+    without a layout the game's default applies. A module's rule option (`MODULE_RULES`:
+    `tavern_tiles`, `companion`, `society_bonus`, `bonus_deck`) is refused for a game without
+    that module."""
     expansions = game_named(game)
     if layout is not None and layout not in LAYOUT_NAMES:
         raise errors.BadOptions(f"Unknown layout '{clip(layout, 40)}'.")
     if move_card not in ("distance", "walk"):
         raise errors.BadOptions(f"Unknown rule for the move card: '{clip(move_card, 40)}'.")
-    rules = {"move_card_semantics": move_card}
-    if tavern_tiles is not None:
-        if "two_player_tavern_tiles" not in table_rules(expansions):
-            raise errors.BadOptions("The Tavern tiles rule belongs to Mocha & Baksheesh: pick that game or leave it out.")
-        if tavern_tiles not in ("1and3", "all"):
-            raise errors.BadOptions(f"Unknown rule for the Tavern tiles: '{clip(tavern_tiles, 40)}'.")
-        rules["two_player_tavern_tiles"] = tavern_tiles
+    rules: dict[str, object] = {"move_card_semantics": move_card}
+    given = {"tavern_tiles": tavern_tiles, "companion": companion, "society_bonus": society_bonus,
+             "bonus_deck": bonus_deck}
+    for name, value in given.items():
+        if value is None:
+            continue
+        option = MODULE_RULES[name]
+        if option.rule not in table_rules(expansions):
+            raise errors.BadOptions(f"{option.title} belongs to {option.game}: pick that game or leave it out.")
+        if value not in option.values:
+            raise errors.BadOptions(f"Unknown rule for {option.called}: '{clip(value, 40)}'.")
+        rules[option.rule] = option.values[value]
     return parse_options({
         "seats": seats, "computers": computers, "expansions": list(expansions), "layout": layout,
         "neutral_assistants": neutral_assistants,
@@ -128,13 +180,17 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
         caravan_leader="Variant: the Caravan Leader tile",
         move_card="How the 'Move 3 or 4' bonus card counts",
         tavern_tiles="Mocha & Baksheesh, 2 players: which Tavern tiles are in the piles",
+        companion="Letters & Seals: when a companion set out beside the merchant may first move",
+        society_bonus="Letters & Seals: who gets the Secret Society's 3, 2 and 1 Lira",
+        bonus_deck="Letters & Seals alone: its bonus cards with the base game's, or on their own",
         reminder_hours="Remind the player to move after this many hours (1-168)",
         timeout_hours="Others may skip an idle turn after this many hours (1-720)",
         colour="Your colour (otherwise drawn at the start)",
     )
     @app_commands.choices(
         game=GAME_CHOICES, layout=LAYOUT_CHOICES, move_card=MOVE_CHOICES, colour=COLOUR_CHOICES,
-        tavern_tiles=TAVERN_CHOICES,
+        tavern_tiles=TAVERN_CHOICES, companion=COMPANION_CHOICES, society_bonus=SOCIETY_CHOICES,
+        bonus_deck=BONUS_DECK_CHOICES,
     )
     async def new(
         self, interaction: discord.Interaction[Any], game: str = BASE, seats: app_commands.Range[int, 2, 5] = 4,
@@ -142,7 +198,8 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
         caravan_leader: bool = False, move_card: str = "distance",
         reminder_hours: app_commands.Range[float, 1, 168] = 24.0,
         timeout_hours: app_commands.Range[float, 1, 720] = 72.0, colour: str | None = None,
-        tavern_tiles: str | None = None,
+        tavern_tiles: str | None = None, companion: str | None = None, society_bonus: str | None = None,
+        bonus_deck: str | None = None,
     ) -> None:
         async def work() -> Answer:
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -151,7 +208,7 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
                 raise errors.BadOptions(f"Unknown colour '{clip(colour, 20)}'.")
             opts = table_options(
                 seats, computers, layout, neutral_assistants, caravan_leader, move_card, reminder_hours, timeout_hours,
-                game, tavern_tiles,
+                game, tavern_tiles, companion, society_bonus, bonus_deck,
             )
             missing = needed_permissions(interaction.app_permissions)
             if missing:

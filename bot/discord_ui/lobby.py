@@ -47,9 +47,18 @@ VARIANT_LABELS = {
     "caravan_leader": "Caravan Leader",
     "walk": "'Move 3 or 4' walks any path (house rule)",
     "tavern_all": "2 players: all four tiles in each Tavern pile",
+    "companion_next_turn": "Companion moves only from the turn after it is set out",
+    "society_per_visit": "Secret Society Lira to the first three visits, not players",
+    "ls_cards_only": "Only the Letters & Seals bonus cards",
 }
-# A variant that sets a module's rule option: offered and shown only while that rule is in play.
-VARIANT_RULES = {"tavern_all": "two_player_tavern_tiles"}
+# A variant that sets a module's rule option, offered and shown only while that rule is in play:
+# variant -> (the rule, its value while the variant is on, its value while off).
+VARIANT_RULES: dict[str, tuple[str, object, object]] = {
+    "tavern_all": ("two_player_tavern_tiles", "all", "1and3"),
+    "companion_next_turn": ("companion_usable_on_placement_turn", False, True),
+    "society_per_visit": ("secret_society_bonus_per", "action", "player"),
+    "ls_cards_only": ("ls_bonus_deck", "lsOnly", "lsPlusBase"),
+}
 
 
 def _variants_on(opts: TableOptions) -> set[str]:
@@ -57,14 +66,18 @@ def _variants_on(opts: TableOptions) -> set[str]:
     on = {v for v in ("neutral_assistants", "caravan_leader") if getattr(opts, v)}
     if opts.rules.move_card_semantics == "walk":
         on.add("walk")
-    if "two_player_tavern_tiles" in table_rules(opts.expansions) and opts.rules.two_player_tavern_tiles == "all":
-        on.add("tavern_all")
+    rules = table_rules(opts.expansions)
+    for variant, (rule, value, _) in VARIANT_RULES.items():
+        if rule in rules and getattr(opts.rules, rule) == value:
+            on.add(variant)
     return on
 
 
 def _variants_offered(opts: TableOptions) -> list[str]:
     rules = table_rules(opts.expansions)
-    return [v for v in VARIANT_LABELS if v not in VARIANT_RULES or VARIANT_RULES[v] in rules]
+    return [v for v in VARIANT_LABELS if v not in VARIANT_RULES or VARIANT_RULES[v][0] in rules]
+
+
 # (reminder hours, timeout hours) presets of the settings select; /istanbul new sets any values.
 CLOCKS = {
     "fast": (2.0, 12.0, "Brisk: remind after 2 h, skippable after 12 h"),
@@ -206,8 +219,10 @@ def setting_changes(game: Game, action: str, values: list[str]) -> dict[str, Any
         if not set(values) <= set(_variants_offered(game.options)) or len(set(values)) != len(values):
             raise errors.BadOptions("Pick variants from the list.")
         rules = {**game.options.rules.model_dump(), "move_card_semantics": "walk" if "walk" in values else "distance"}
-        if "two_player_tavern_tiles" in table_rules(game.options.expansions):
-            rules["two_player_tavern_tiles"] = "all" if "tavern_all" in values else "1and3"
+        offered = table_rules(game.options.expansions)
+        for variant, (rule, on, off) in VARIANT_RULES.items():
+            if rule in offered:
+                rules[rule] = on if variant in values else off
         return {
             "neutral_assistants": "neutral_assistants" in values, "caravan_leader": "caravan_leader" in values,
             "rules": rules,

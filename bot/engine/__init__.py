@@ -247,7 +247,10 @@ The companion is the token kind ``companion`` (paid like a merchant, never caugh
 step). Letters are delivered by the sweep ``delivery.deliver`` (``machine.SWEEPS``) whenever a
 token of their owner stands on their place. Events: ``delivered`` {place} (the owner as player),
 ``letters_paid`` {letters: [[place, delivered], ...], seals, why}, ``companion_home`` {from, why}
-(`companion_token.return_companion`).
+(`companion_token.return_companion`). Texts: ``letters.texts`` (names and rule texts, with and
+without coffee); ``help_topics`` registers them in the one help lookup (``texts.rule_text``:
+places 21-24 by number and name, also "auction" and "society", kiosk tiles "K05"/"k5"/"kiosk 5",
+bonus cards "c.<code>", "letters", "seals", "delivery", "double move", "companion", "courier").
 
 Glossary of the state
 ---------------------

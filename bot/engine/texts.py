@@ -322,12 +322,13 @@ MODULE_TOPICS: dict[str, str] = {}  # display name -> the module that registered
 TEXT_MODULES: dict[str, str] = {}  # "place:17", "card:coffee2", "topic:<name>" -> its module
 
 
-def register_place(number: int, name: str, text: str, module: str) -> None:
-    """A module's place: its name (`board.place_name`) and rule text, found by number and name."""
+def register_place(number: int, name: str, text: str, module: str, aliases: tuple[str, ...] = ()) -> None:
+    """A module's place: its name (`board.place_name`) and rule text, found by number, name and
+    the aliases given ("auction")."""
     PLACE_NAMES[number] = name
     PLACE_TEXTS[number] = text
     TEXT_MODULES[f"place:{number}"] = module
-    for alias in (str(number), f"#{number}", f"p{number}", f"place {number}", name):
+    for alias in (str(number), f"#{number}", f"p{number}", f"place {number}", name, *aliases):
         _INDEX.setdefault(_norm(alias), (name, text))
 
 

@@ -129,13 +129,24 @@ def game_named(key: str) -> tuple[str, ...]:
 
 # The rule options (RULES-NOTES §4) a table chooses besides the base game's `move_card_semantics`,
 # by the module they belong to: a table is offered (and shown) one only while its module is in play.
-RULE_MODULES: dict[str, str] = {"two_player_tavern_tiles": "mocha"}
+RULE_MODULES: dict[str, str] = {
+    "two_player_tavern_tiles": "mocha",
+    "companion_usable_on_placement_turn": "letters",
+    "secret_society_bonus_per": "letters",
+    "ls_bonus_deck": "letters",
+}
+# A rule option that does not apply while this other module is in play too: the Great Bazaar takes
+# every bonus card, so the choice of Letters & Seals' deck is for Letters & Seals alone (D-21).
+RULE_UNLESS: dict[str, str] = {"ls_bonus_deck": "mocha"}
 
 
 def table_rules(expansions: tuple[str, ...]) -> tuple[str, ...]:
     """The rule options a table of these modules may set: the base game's, then its modules'."""
     play = modules.in_play(expansions)
-    return ("move_card_semantics", *(name for name, module in RULE_MODULES.items() if module in play))
+    offered = (
+        name for name, module in RULE_MODULES.items() if module in play and RULE_UNLESS.get(name) not in play
+    )
+    return ("move_card_semantics", *offered)
 
 
 def game_title(expansions: tuple[str, ...]) -> str:

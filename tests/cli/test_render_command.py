@@ -87,7 +87,8 @@ def test_bench_has_a_render_section(capsys: pytest.CaptureFixture[str]) -> None:
     assert "turns_per_second" in data and "apply_p50_us" in data  # the engine figures stay
     section = data["render"]
     assert 3 <= section["png_compress_level"] <= 6
-    for figures in (section["players"]["2"], section["players"]["5"], section["5x5"], section["mocha"]):
+    for figures in (section["players"]["2"], section["players"]["5"], section["5x5"], section["mocha"],
+                    section["letters"]):
         for key in ("turn_p50_ms", "turn_cpu_p50_ms", "turn_bytes_p50", "turn_bytes_max", "private_p50_ms",
                     "private_bytes_p50"):
             assert figures[key] > 0
@@ -96,6 +97,7 @@ def test_bench_has_a_render_section(capsys: pytest.CaptureFixture[str]) -> None:
         assert figures["pictures"]["players.png"]["px"][0] == 720
     assert section["players"]["5"]["grid"] == "4x4" and section["5x5"]["grid"] == "5x5"
     assert section["mocha"]["grid"] == "5x4"  # a Mocha & Baksheesh position with every state of the module
+    assert section["letters"]["grid"] == "5x4"  # and a Letters & Seals one
     assert section["5x5"]["pictures"]["board.png"]["px"][0] > section["players"]["5"]["pictures"]["board.png"]["px"][0]
     assert section["first_render_ms"] > 0
     code, out, _ = _run(capsys, "bench", "--games", "1", "--no-store", "--no-ai", "--no-render")

@@ -28,6 +28,7 @@ from bot.render.layout import Box, inside
 from bot.render.legend import legend_kind, legend_layout
 from bot.render.players import FIGURE_KINDS, PLAYERS_WIDTH, players_layout
 from bot.render.private import private_layout
+from tests.letters_positions import letters_position
 from tests.mocha_positions import mocha_position
 
 NAMES = ["Ann", "Bob", "Cem", "Dan", "Eda"]
@@ -48,6 +49,9 @@ STATES = [g for _, g in POSITIONS]
 # Mocha & Baksheesh at 5 and 2 players, every state of the module shown (coffee, guild hands,
 # Tavern tiles, the Barrier): measured like the base game's positions.
 MOCHA = [mocha_position(), mocha_position(players=2)]
+# Letters & Seals at 5 and 2 players, every state of the module shown (letters, companions, the
+# double move, kiosk tiles, a bid, the Secret Society's Lira): measured the same way.
+LETTERS = [letters_position(), letters_position(players=2)]
 
 
 def _area(b: Box) -> int:
@@ -60,7 +64,7 @@ def _under(text: Item, items: list[Item]) -> style.RGB:
     return min(shapes, key=lambda i: _area(i.box)).fill if shapes else style.BACKGROUND  # type: ignore[return-value]
 
 
-@pytest.mark.parametrize("g", STATES + MOCHA, ids=[*IDS, "mocha-5p", "mocha-2p"])
+@pytest.mark.parametrize("g", STATES + MOCHA + LETTERS, ids=[*IDS, "mocha-5p", "mocha-2p", "letters-5p", "letters-2p"])
 def test_every_figure_reads_on_a_phone(g: GameState) -> None:
     public = engine.view(g, None)
     for labels in (NAMES, LONG):
@@ -88,7 +92,8 @@ def test_the_phone_measure() -> None:
 
 
 @pytest.mark.parametrize(
-    "g", STATES[2::4] + [on_grid(STATES[-2], 5, 5), *MOCHA], ids=["2p", "3p", "4p", "5p", "5x5", "mocha-5p", "mocha-2p"]
+    "g", STATES[2::4] + [on_grid(STATES[-2], 5, 5), *MOCHA, *LETTERS],
+    ids=["2p", "3p", "4p", "5p", "5x5", "mocha-5p", "mocha-2p", "letters-5p", "letters-2p"],
 )
 def test_every_text_is_at_least_14_px_at_full_size(g: GameState) -> None:
     public = engine.view(g, None)
@@ -107,7 +112,9 @@ def test_every_text_is_at_least_14_px_at_full_size(g: GameState) -> None:
             assert image.mode in ("RGB", "P") and "transparency" not in image.info
 
 
-@pytest.mark.parametrize("g", STATES[2::4] + MOCHA, ids=["2p", "3p", "4p", "5p", "mocha-5p", "mocha-2p"])
+@pytest.mark.parametrize(
+    "g", STATES[2::4] + MOCHA + LETTERS, ids=["2p", "3p", "4p", "5p", "mocha-5p", "mocha-2p", "letters-5p", "letters-2p"]
+)
 def test_every_text_contrasts_with_what_lies_under_it(g: GameState) -> None:
     public = engine.view(g, None)
     for placed, look in _plan(public, NAMES)[1]:

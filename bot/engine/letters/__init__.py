@@ -21,6 +21,7 @@ from ..modules import Module, register_module
 from . import companion_token as _companion_token  # noqa: F401  (the companion as a token kind)
 from . import data, kiosk_deck, letter_deck, parts  # noqa: F401  (register the module's parts and decks)
 from . import delivery as _delivery  # noqa: F401  (letters delivered whenever a token stands on their place)
+from . import help_topics as _help_topics  # noqa: F401  (the module's texts in the one help lookup)
 
 LETTERS = register_module(
     Module(

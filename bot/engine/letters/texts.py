@@ -288,6 +288,15 @@ _COURIER = (
 _COURIER_ENCOUNTER_TILE = " With the Encounter tile he costs nothing."
 
 
+# The one help lookup shared by every game (`help_topics`) names both values of a rule option.
+SOCIETY_OPTION_NOTE = "A table may instead pay the bonuses to the first three visits, whoever makes them."
+COMPANION_ANY_OPTION = (
+    "Earned with your first Fountain action. At the start of a turn you may set it beside your "
+    "merchant for free and move either of them that turn, or from the next one if the table chose so. "
+    "It steps 1 place, needs no assistants, pays and is paid like a merchant and catches family members."
+)
+
+
 def token_text(token: str, coffee: bool, companion_usable_on_placement_turn: bool = True) -> str:
     """The text of the companion or the Courier, for the game's modules and rule option."""
     if token == "companion":
