@@ -38,6 +38,7 @@ from ..describe import register_line
 from ..machine import FREE_WINDOWS, SWEEPS, StepKind, Tx, pop, push, register
 from ..mocha.barrier_check import MOVE_LENGTHS, STEPWISE_HOWS
 from ..movement import arrive, reachable
+from ..preview import ARRIVALS
 from ..state import GameState, Step
 from ..tokens import OFF_BOARD
 from . import data, texts
@@ -165,6 +166,7 @@ register_card_play(
     data.MODULE,
 )
 register_line("companion_placed", _placed_line, data.MODULE)
+ARRIVALS[MOVE_PREFIX] = False  # the notes beside its moves: what it pays and catches there, no assistant
 # The Barrier (Great Bazaar) stops the companion's steps: its normal step is a ``move`` (checked
 # already); the card's two steps are registered with the Barrier's step check.
 STEPWISE_HOWS.add(CARD_STEP)

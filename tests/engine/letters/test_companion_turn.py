@@ -361,3 +361,20 @@ def test_forfeit_at_the_start_of_a_turn_leaves_the_companion_where_it_stands() -
     g = done(out_at(1))
     g, events = forfeit_turn(g, 0)
     assert companion(g) == 1 and g.turn.player == 1
+
+
+def test_the_notes_beside_a_companion_move_tell_what_it_pays_and_catches_but_no_assistant() -> None:
+    from bot.engine import view
+    from bot.engine.preview import previews
+
+    g = out_at(1)
+    p = g.players[0]
+    p.stack, p.assistants = "", (9, 15, 22, 16)  # the merchant could not go on anywhere
+    g.players[1].merchant = 4
+    g.players[2].family = 4
+    g = done(g)
+    d = pending(g)
+    assert d is not None
+    notes = previews(view(g, 0), d)
+    assert notes["t.cm.4"] == "pay 2 Lira (Blue); catch Green's family"
+    assert notes["go.4"] == "no assistant to leave: your turn ends"
