@@ -378,3 +378,17 @@ def test_the_notes_beside_a_companion_move_tell_what_it_pays_and_catches_but_no_
     notes = previews(view(g, 0), d)
     assert notes["t.cm.4"] == "pay 2 Lira (Blue); catch Green's family"
     assert notes["go.4"] == "no assistant to leave: your turn ends"
+
+
+def test_e11_the_barrier_step_check_watches_the_companions_two_steps() -> None:
+    from bot.engine import Event
+    from bot.engine.mocha.barrier_check import barrier_crossings
+
+    g = _bazaar(19)
+    give(g, 0, "companion2")
+    set_mocha_board(g, barrier=(1, 19), barrier_controller=1)
+    g = play(done(g), "c.companion2")
+    across = Event("move", 0, {"source": 19, "target": 3, "how": "companion2", "token": "companion"})
+    around = Event("move", 0, {"source": 19, "target": 25, "how": "companion2", "token": "companion"})
+    assert barrier_crossings(g, [across], g) == ["seat 0 moved from 19 to 3 across a blocked edge"]
+    assert barrier_crossings(g, [around], g) == []
