@@ -243,7 +243,8 @@ auction, -1 nobody)) and the player part ``letters_player`` (``LettersPlayer``: 
 owner's supply, else its place), ``double_move_round`` (the round of the last double move, -1
 never), ``companion_placed`` (the turn, ``GameState.turns``, in which the companion was last set
 out), ``merchant_turn`` (the last turn bound to the merchant before a token moved: the
-return-assistant card, E-45)). Decks: ``letters`` (items ``l<place>``, public: a letter received is turned up for
+return-assistant card, E-45), ``companion_turn`` (the last turn in which the companion moved
+instead of the merchant: `companion_turn.active_is_companion`)). Decks: ``letters`` (items ``l<place>``, public: a letter received is turned up for
 everyone and lies before its owner) and ``kiosk`` (items ``K01``-``K24``, public once turned up).
 The companion is the token kind ``companion`` (paid like a merchant, never caught, no assistant
 step). Letters are delivered by the sweep ``delivery.deliver`` (``machine.SWEEPS``) whenever a

@@ -25,6 +25,9 @@ them. The return-assistant card names the merchant stack too (E-45): played at t
 binds the turn to the merchant (``LettersPlayer.merchant_turn``, noted by a sweep when its recall
 step comes up), so no companion move is offered after it; in a companion turn it is never offered
 (its window is phase 1 of the merchant: ``move``, ``move34``, ``assistant``).
+
+`active_is_companion(g, seat)` tells whether the turn going on is a companion turn
+(``LettersPlayer.companion_turn``), for the rules that move or skip the active token.
 """
 
 from __future__ import annotations
@@ -69,6 +72,19 @@ def companion_steps(g: GameState, seat: int, steps: int) -> list[Option]:
     ]
 
 
+def active_is_companion(g: GameState, seat: int) -> bool:
+    """Whether the seat's turn going on now is a companion turn: its companion, not the merchant
+    stack, is the active token whose place hosts the action and phase 4 (the token a kiosk tile's
+    "stack to the Fountain" or the Catacombs leave behind or move, E-46, E-47)."""
+    return letters_player(g, seat).companion_turn == g.turns and g.turn.player == seat
+
+
+def _go(tx: Tx, seat: int, code: str, how: str) -> None:
+    """The companion turn: the companion steps to the code's place and arrives there."""
+    set_letters_player(tx.g, seat, companion_turn=tx.g.turns)
+    arrive(tx, seat, _target(code), how, COMPANION)
+
+
 def _target(code: str) -> int:
     return int(code[len(MOVE_PREFIX) :])
 
@@ -101,7 +117,7 @@ class CompanionWindow:
             tx.emit("companion_placed", seat, place=here)
             return True
         pop(g)
-        arrive(tx, seat, _target(code), "move", COMPANION)
+        _go(tx, seat, code, "move")
         return True
 
 
@@ -121,7 +137,7 @@ class CompanionTwo(StepKind):
 
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         pop(tx.g)
-        arrive(tx, step.actor, _target(code), CARD_STEP, COMPANION)
+        _go(tx, step.actor, code, CARD_STEP)
 
 
 def _companion2(tx: Tx, seat: int, step: Step, final: bool) -> None:

@@ -13,7 +13,8 @@ open. The face-down piles are decks of their own (`letter_deck.LETTER_DECK`,
   the companion is (`COMPANION_IN_GENERAL_SUPPLY`, `OFF_BOARD` for the player's own supply, or a
   place), and the round in which the player last made a double move; the turn in which the
   companion was last set on the board and the last turn bound to the merchant at its start (the
-  return-assistant card played before any token moved: no companion turn then, E-45).
+  return-assistant card played before any token moved: no companion turn then, E-45) and the last
+  turn in which the companion was the active token.
 """
 
 from __future__ import annotations
@@ -58,6 +59,7 @@ class LettersPlayer(Part):
     double_move_round: int = -1  # the round of the player's last double move (D-17, E-49)
     companion_placed: int = -1  # the turn (`GameState.turns`) the companion was last set out (E-45)
     merchant_turn: int = -1  # a turn (`GameState.turns`) bound to the merchant before it moved (E-45)
+    companion_turn: int = -1  # the last turn (`GameState.turns`) in which the companion moved instead
 
 
 register_part(BOARD, LettersBoard, MODULE)

@@ -392,3 +392,19 @@ def test_e11_the_barrier_step_check_watches_the_companions_two_steps() -> None:
     around = Event("move", 0, {"source": 19, "target": 25, "how": "companion2", "token": "companion"})
     assert barrier_crossings(g, [across], g) == ["seat 0 moved from 19 to 3 across a blocked edge"]
     assert barrier_crossings(g, [around], g) == []
+
+
+def test_the_active_token_of_a_companion_turn_is_the_companion() -> None:
+    from bot.engine.letters.companion_turn import active_is_companion
+
+    g = out_at(1)
+    g.players[0].merchant = 4  # the companion joins the merchant's place: both stand there
+    g = done(g)
+    assert not active_is_companion(g, 0)
+    g = play(g, "t.cm.4")
+    assert kind(g) == "action" and active_is_companion(g, 0)
+    g = play(g, "skip")
+    assert not active_is_companion(g, 0) and not active_is_companion(g, g.turn.player)
+    g = done(out_at(1))
+    g = play(g, "go.4", "a.leave")
+    assert not active_is_companion(g, 0)  # a merchant turn
