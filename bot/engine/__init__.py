@@ -241,16 +241,31 @@ Society Lira bonus, in order), ``kiosk_up`` (kiosk tiles turned up and not picke
 auction, -1 nobody)) and the player part ``letters_player`` (``LettersPlayer``: ``letters``
 ((place, delivered) face up, in the order received), ``companion`` (-1 the general supply, 0 its
 owner's supply, else its place), ``double_move_round`` (the round of the last double move, -1
-never)). Decks: ``letters`` (items ``l<place>``, public: a letter received is turned up for
+never), ``companion_placed`` (the turn, ``GameState.turns``, in which the companion was last set
+out), ``merchant_turn`` (the last turn bound to the merchant before a token moved: the
+return-assistant card, E-45), ``companion_turn`` (the last turn in which the companion moved
+instead of the merchant: `companion_turn.active_is_companion`)). Decks: ``letters`` (items ``l<place>``, public: a letter received is turned up for
 everyone and lies before its owner) and ``kiosk`` (items ``K01``-``K24``, public once turned up).
 The companion is the token kind ``companion`` (paid like a merchant, never caught, no assistant
 step). Letters are delivered by the sweep ``delivery.deliver`` (``machine.SWEEPS``) whenever a
-token of their owner stands on their place. Events: ``delivered`` {place} (the owner as player),
-``letters_paid`` {letters: [[place, delivered], ...], seals, why}, ``companion_home`` {from, why}
-(`companion_token.return_companion`). Texts: ``letters.texts`` (names and rule texts, with and
-without coffee); ``help_topics`` registers them in the one help lookup (``texts.rule_text``:
-places 21-24 by number and name, also "auction" and "society", kiosk tiles "K05"/"k5"/"kiosk 5",
-bonus cards "c.<code>", "letters", "seals", "delivery", "double move", "companion", "courier").
+token of their owner stands on their place. The companion (``companion``, ``companion_turn``): the
+first Fountain action of its owner by any means earns it (a ``places.ACTION_HOOKS`` entry; with no
+assistant out the Fountain still offers ``r.earn``, and ``r.home`` while the companion is on the
+board: ``places.caravansary.FOUNTAIN_OPTIONS``); a later one with assistants out asks at the step
+``companion_back`` (``ch.home`` / ``ch.stay``). At the turn's ``move`` step a free window offers
+``t.cp`` (set the companion from its owner's supply beside the merchant: free, no encounters) and
+``t.cm.<place>`` (a companion turn: one step, then phases 2-4 at its place, no assistant step); the
+card ``c.companion2`` (same step) leads to the step ``companion2`` (options ``t.cm.<place>`` two
+steps away; move ``how`` "companion2"). A companion move is not offered in the turn it was set out
+under ``companion_usable_on_placement_turn`` false, nor after the return-assistant card at the
+``move`` step (the sweep ``companion_turn.bind_to_merchant``). Events: ``delivered`` {place} (the
+owner as player), ``letters_paid`` {letters: [[place, delivered], ...], seals, why},
+``companion_home`` {from, why} (`companion_token.return_companion`), ``companion_earned`` {},
+``companion_placed`` {place}; its moves are ``move`` events with ``token`` "companion". Texts:
+``letters.texts`` (names and rule texts, with and without coffee); ``help_topics`` registers them
+in the one help lookup (``texts.rule_text``: places 21-24 by number and name, also "auction" and
+"society", kiosk tiles "K05"/"k5"/"kiosk 5", bonus cards "c.<code>", "letters", "seals",
+"delivery", "double move", "companion", "courier").
 
 Glossary of the state
 ---------------------
@@ -302,7 +317,8 @@ providers are consulted only while their module is in play (`registry.Registry.a
 once per set of modules): step kinds (``machine.register``; ``StepKind.module``, ``movement``,
 ``between_turns``), places (``places.place``), free windows (``machine.FREE_WINDOWS``), action
 modifiers (``places.ACTION_MODIFIERS``; remote actions' tags in ``cards.REMOTE_TAGS``), what a
-module adds to any action (``places.ACTION_HOOKS``: the Caravansary's coffee), card plays
+module adds to any action (``places.ACTION_HOOKS``: the Caravansary's coffee), ways to carry
+out the Fountain's action with no assistant out (``places.caravansary.FOUNTAIN_OPTIONS``), card plays
 (``cards.register_card_play``: deck, window, place-bound class, E-55), decks
 (``decks.register_deck``), set-up (``setup.SETUPS``), player token kinds
 (``tokens.add_token_kind``), neutral tokens and their waivers (``tokens.add_neutral_token``,

@@ -58,18 +58,26 @@ def join_notes(parts: Sequence[str], limit: int = MAX_NOTE) -> str:
     return "; ".join(out)
 
 
-def arrival_notes(g: GameState, seat: int, place: int) -> list[str]:
-    """What a merchant of `seat` finds on `place`, in the order the turn meets it."""
+# The codes that move a token onto the place their tail names: prefix -> whether that token takes
+# the assistant step there (the merchant stack's "go.<place>"; a module adds its own tokens' moves:
+# Letters & Seals' companion, "t.cm.<place>").
+ARRIVALS: dict[str, bool] = {"go.": True}
+
+
+def arrival_notes(g: GameState, seat: int, place: int, assistants: bool = True) -> list[str]:
+    """What a merchant of `seat` (or, without `assistants`, another token of the seat that is
+    paid like one and needs no assistant) finds on `place`, in the order the turn meets it."""
     p = g.players[seat]
     notes: list[str] = []
-    own_assistant = place in p.assistants
-    neutral_assistant = g.settings.neutral_assistants and place in g.board.neutral_assistants
-    if place != FOUNTAIN and not own_assistant and not neutral_assistant and not p.stack:
-        return ["no assistant to leave: your turn ends"]
-    if own_assistant:
-        notes.append("your assistant waits")
-    elif neutral_assistant:
-        notes.append("a neutral assistant waits")
+    if assistants:
+        own_assistant = place in p.assistants
+        neutral_assistant = g.settings.neutral_assistants and place in g.board.neutral_assistants
+        if place != FOUNTAIN and not own_assistant and not neutral_assistant and not p.stack:
+            return ["no assistant to leave: your turn ends"]
+        if own_assistant:
+            notes.append("your assistant waits")
+        elif neutral_assistant:
+            notes.append("a neutral assistant waits")
     others, neutral, cost = fee(g, seat, place)
     if cost:
         names = [colour_name(g, s) for s in others] + ["neutral"] * bool(neutral)
@@ -102,8 +110,10 @@ def previews(v: View, d: Decision, limit: int = MAX_NOTE) -> dict[str, str]:
     notes: dict[str, str] = {}
     for o in d.options:
         code = o.code
-        if code.startswith("go.") and code[3:].isdigit():
-            found = arrival_notes(g, seat, int(code[3:]))
+        prefix, _, tail = code.rpartition(".")
+        assistants = ARRIVALS.get(prefix + ".") if tail.isdigit() else None
+        if assistants is not None:
+            found = arrival_notes(g, seat, int(tail), assistants)
             if found:
                 notes[code] = join_notes(found, limit)
         elif d.kind == "action" and _at(g, seat) == TEA_HOUSE and code[:1] == "n" and code[1:].isdigit():

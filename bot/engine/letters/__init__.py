@@ -12,13 +12,17 @@ kiosk tiles turned up and picked, the auction's bid; ``LettersPlayer``: letters,
 round of the last double move), set up in every game with the module. ``letter_deck`` and
 ``kiosk_deck`` are its decks (letters face up before their owners, kiosk tiles turned up at the
 Kiosk); ``delivery`` turns letters over whenever a token of their owner stands on their place
-(a `machine.SWEEPS` rule, E-48); ``companion_token`` registers the companion as a token kind.
+(a `machine.SWEEPS` rule, E-48); ``companion_token`` registers the companion as a token kind,
+``companion`` earns and brings it home at the Fountain (E-44) and ``companion_turn`` sets it out
+and moves it instead of the merchant, with its "Companion moves 2" card (E-45, E-3).
 """
 
 from __future__ import annotations
 
 from ..modules import Module, register_module
+from . import companion as _companion  # noqa: F401  (earned and brought home at the Fountain, E-44)
 from . import companion_token as _companion_token  # noqa: F401  (the companion as a token kind)
+from . import companion_turn as _companion_turn  # noqa: F401  (set out, moved instead of the merchant, E-45)
 from . import data, kiosk_deck, letter_deck, parts  # noqa: F401  (register the module's parts and decks)
 from . import delivery as _delivery  # noqa: F401  (letters delivered whenever a token stands on their place)
 from . import help_topics as _help_topics  # noqa: F401  (the module's texts in the one help lookup)

@@ -11,7 +11,10 @@ open. The face-down piles are decks of their own (`letter_deck.LETTER_DECK`,
   auction's bid and bidder.
 - ``LettersPlayer``: the player's letters (place number, delivered) in the order received, where
   the companion is (`COMPANION_IN_GENERAL_SUPPLY`, `OFF_BOARD` for the player's own supply, or a
-  place), and the round in which the player last made a double move.
+  place), and the round in which the player last made a double move; the turn in which the
+  companion was last set on the board and the last turn bound to the merchant at its start (the
+  return-assistant card played before any token moved: no companion turn then, E-45) and the last
+  turn in which the companion was the active token.
 """
 
 from __future__ import annotations
@@ -55,6 +58,9 @@ class LettersPlayer(Part):
     letters: tuple[Letter, ...] = ()  # face up before the player, in the order received
     companion: int = COMPANION_IN_GENERAL_SUPPLY
     double_move_round: int = -1  # the round of the player's last double move (D-17, E-49)
+    companion_placed: int = -1  # the turn (`GameState.turns`) the companion was last set out (E-45)
+    merchant_turn: int = -1  # a turn (`GameState.turns`) bound to the merchant before it moved (E-45)
+    companion_turn: int = -1  # the last turn (`GameState.turns`) in which the companion moved instead
 
 
 BOARD_SLOT = BoardSlot(BOARD, LettersBoard, MODULE)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from ..board import place_name
@@ -9,6 +10,7 @@ from ..components import CARAVANSARY, FOUNTAIN
 from ..decision import Option, who
 from ..decks import add_card, can_draw, discard_card, draw_card
 from ..machine import StepKind, Tx, pop, push, register
+from ..registry import Registry
 from ..state import GameState, Step
 from ..texts import card_phrase
 from . import Place, place
@@ -88,6 +90,13 @@ class CardDiscard(StepKind):
         discard_card(tx, step.actor, code[2:], "caravansary")
 
 
+# Ways a module carries out the Fountain's action when no assistant of the seat is out (Letters &
+# Seals: the action still earns or brings home the companion, E-44): called with the state and
+# the seat, each returns its options; the module's `places.ACTION_HOOKS` entry performs them (the
+# Fountain's own `perform` does nothing with their codes).
+FOUNTAIN_OPTIONS: Registry[Callable[[GameState, int], list[Option]]] = Registry("fountain options")
+
+
 @place
 class Fountain(Place):
     number = FOUNTAIN
@@ -95,7 +104,9 @@ class Fountain(Place):
     def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
         out = g.players[seat].assistants
         if not out:
-            return []  # nothing to call back: the action would change nothing
+            extra = FOUNTAIN_OPTIONS.active(g.settings)
+            # nothing to call back: the action would change nothing, unless a module's part changes
+            return [o for found in extra for o in found(g, seat)] if extra else []
         if len(out) == 1:
             return [Option("r.all", f"Call back your assistant from {place_name(out[0])}")]
         return [
@@ -110,7 +121,7 @@ class Fountain(Place):
             p.stack += "o" * len(places)
             p.assistants = ()
             tx.emit("recall", step.actor, places=places, why="fountain")
-        else:
+        elif code == "r.some":
             push(tx.g, Step("fountain", step.actor, FOUNTAIN))
 
 
