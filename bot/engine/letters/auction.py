@@ -58,7 +58,9 @@ class AuctionHouse(Place):
         g, seat = tx.g, step.actor
         gain_goods(tx, seat, {code[2:]: data.AUCTION_GOODS}, why=WHY)
         if not auction_possible(g, seat):
-            tx.emit("no_auction", seat, reason="lira" if g.players[seat].lira < data.AUCTION_MIN_BID else "cards")
+            tx.emit(
+                "no_auction", seat, reason="lira" if g.players[seat].lira < data.AUCTION_MIN_BID else "cards"
+            )
             return
         set_letters_board(g, bid=0, bidder=-1)
         others = [Step("auction_bid", s, data.AUCTION_HOUSE, RAISE) for s in other_seats(g, seat)]

@@ -72,7 +72,9 @@ def take_tile(tx: Tx, seat: int, tile: str, last: bool = False) -> None:
     g = tx.g
     board = letters_board(g)
     set_letters_board(
-        g, kiosk_up=tuple(t for t in board.kiosk_up if t != tile), kiosk_taken=(*board.kiosk_taken, (seat, tile))
+        g,
+        kiosk_up=tuple(t for t in board.kiosk_up if t != tile),
+        kiosk_taken=(*board.kiosk_taken, (seat, tile)),
     )
     tx.emit("kiosk_pick", seat, tile=tile, **({"last": True} if last else {}))
     push(g, Step("kiosk_use", seat, data.KIOSK, 0, tile))
@@ -100,7 +102,10 @@ class KioskPick(StepKind):
         if not up:
             return None
         return [
-            Option(tile_code(t), f"Take {KIOSK_NAMES[t]}{'' if usable(g, step.actor, t) else ' (no use to you now)'}")
+            Option(
+                tile_code(t),
+                f"Take {KIOSK_NAMES[t]}{'' if usable(g, step.actor, t) else ' (no use to you now)'}",
+            )
             for t in up
         ]
 

@@ -240,7 +240,9 @@ class KioskUse(StepKind):
     def options(self, g: GameState, step: Step) -> list[Option]:
         tile = tile_of(step)
         out = [
-            Option(f"u{i}", trade_label(t)) for i, t in enumerate(trades(g, tile)) if can_use(g, step.actor, t)
+            Option(f"u{i}", trade_label(t))
+            for i, t in enumerate(trades(g, tile))
+            if can_use(g, step.actor, t)
         ]
         return [*out, Option("keep", "Leave it unused")]
 

@@ -238,7 +238,9 @@ def test_k19_off_to_the_fountain_at_ones_own_kiosk_skips_the_encounters() -> Non
     assert g.players[0].merchant == FOUNTAIN and g.players[0].stack == stack
     assert g.players[0].assistants == before.players[0].assistants and 3 in g.players[0].assistants
     assert not any(e.kind in ("action", "recall", "assistant") for e in events)
-    assert "{seat:0} left Kiosk by a kiosk tile: no encounters there this turn." in [describe(e, None) for e in events]
+    assert "{seat:0} left Kiosk by a kiosk tile: no encounters there this turn." in [
+        describe(e, None) for e in events
+    ]
     # the other seats pick; then seat 0's last tile, then its turn ends without catching anyone
     while pending(g).player != 0 or kind(g) != "after":  # type: ignore[union-attr]
         if kind(g) == "move":
