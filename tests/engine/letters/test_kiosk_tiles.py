@@ -3,14 +3,14 @@ each carried out by seat 0 at its own Kiosk, plus the tiles that cannot be carri
 
 from __future__ import annotations
 
-from bot.engine import GameState, describe, pending, set_chance_script
+from bot.engine import GameState, LastMove, describe, pending, set_chance_script
 from bot.engine.invariants import violations
 from bot.engine.letters.parts import letters_of
 from bot.engine.mocha.coffee import coffee_of
 from bot.engine.mocha.parts import set_mocha_player
 from tests.engine.helpers import codes, give, kind, play, play_events
 from tests.engine.letters.kiosk_position import KIOSK, at_kiosk, picked
-from tests.engine.letters.letters_helpers import give_letters, put_companion
+from tests.engine.letters.letters_helpers import done, give_letters, put_companion
 
 FOUNTAIN = 7
 
@@ -379,3 +379,24 @@ def test_k24_without_lira_or_cards_is_not_usable() -> None:
 
     g = picked("K24", change=poor)
     assert pending(g).player == 1  # type: ignore[union-attr]
+
+
+def test_k15_companion_home_from_the_kiosk_it_acted_at_skips_its_encounters() -> None:
+    """E-47 read for the companion: the token that took the action leaves the Kiosk, so nobody is
+    met there."""
+
+    def companion_turn(g: GameState) -> None:
+        g.players[1].family = KIOSK
+        put_companion(g, 0, 2)
+
+    g = at_kiosk("K15", "K01", "K02", "K03", change=companion_turn)
+    g = g.copy()
+    put_companion(g, 0, KIOSK)
+    g.players[0].merchant = 2  # the companion, not the merchant, came here this turn
+    g.last_move = LastMove("companion", 0, 2, KIOSK)
+    g = play(done(g), "p.15")
+    g, events = play_events(g, "u0")
+    assert "{seat:0} left Kiosk by a kiosk tile: no encounters there this turn." in [describe(e, None) for e in events]
+    while g.turn.player == 0 and kind(g) != "after":
+        g = play(g, pending(g).default)  # type: ignore[union-attr]
+    assert not any(c.startswith("k1.") for c in codes(g)) and g.players[1].family == KIOSK
