@@ -59,7 +59,7 @@ def test_auction_house_good_is_any_colour_but_never_coffee() -> None:
     assert pending(g).option("g.red").label == "Take 1 fabric, then auction 2 bonus cards"  # type: ignore[union-attr]
 
 
-def test_auction_bid_above_ones_lira_is_refused_with_the_reason() -> None:
+def test_auction_bid_above_ones_lira_is_refused_with_the_reason_e51() -> None:
     g = play(auction(3, 4, 2), "g.red")
     d = pending(g)
     assert d is not None and d.codes() == ("v.1", "v.2", "v.3")
@@ -71,7 +71,7 @@ def test_auction_bid_above_ones_lira_is_refused_with_the_reason() -> None:
         apply(g, 1, pending(g).decision_id, "v.2")  # type: ignore[union-attr]
 
 
-def test_auction_each_other_player_bids_once_in_seat_order() -> None:
+def test_auction_each_other_player_bids_once_in_seat_order_e51() -> None:
     g = play(auction(5, 5, 5, 5), "g.red", "v.1")
     seen = []
     for code in ("v.2", "pass", "v.3"):
@@ -102,7 +102,7 @@ def test_auction_last_word_is_not_asked_when_the_acting_player_leads() -> None:
     assert kind(g) != "auction_bid" and g.players[0].lira == 1
 
 
-def test_auction_is_skipped_without_lira() -> None:
+def test_auction_is_skipped_without_lira_e51() -> None:
     """E-51 ruling: with 0 Lira the acting player takes the good and there is no auction."""
     g = auction(0, 5, 5)
     assert pending(g).option("g.red").label == "Take 1 fabric"  # type: ignore[union-attr]
@@ -124,7 +124,7 @@ def test_auction_more_than_100_bids_are_asked_in_two_steps() -> None:
     assert g.players[1].lira == 30 and g.players[0].lira == 123
 
 
-def test_an_idle_bidder_passes() -> None:
+def test_an_idle_bidder_passes_e62() -> None:
     """E-62: a seat that does not answer passes."""
     g = play(auction(3, 5, 5), "g.red", "v.1")
     g, events = forfeit_turn(g, 1)

@@ -24,7 +24,7 @@ def test_kiosk_gives_a_letter_and_turns_up_players_plus_one_tiles() -> None:
     assert violations(g) == []
 
 
-def test_kiosk_picks_go_in_seat_order_and_the_acting_player_takes_the_tile_left() -> None:
+def test_kiosk_picks_go_in_seat_order_and_the_acting_player_takes_the_tile_left_e50() -> None:
     g = at_kiosk("K12", "K07", "K08", "K09")
     order = []
     while kind(g) in ("kiosk_pick", "kiosk_use"):
@@ -52,7 +52,7 @@ def test_kiosk_tiles_all_go_to_the_discard_pile_after_the_action() -> None:
     assert violations(g) == []
 
 
-def test_kiosk_shuffles_the_discard_pile_in_when_the_tiles_run_out() -> None:
+def test_kiosk_shuffles_the_discard_pile_in_when_the_tiles_run_out_e50() -> None:
     """E-50: the face-down tiles ran out after 2: the discard pile becomes the new pile."""
 
     def short(g) -> None:  # type: ignore[no-untyped-def]
@@ -68,7 +68,7 @@ def test_kiosk_shuffles_the_discard_pile_in_when_the_tiles_run_out() -> None:
     assert violations(g) == []
 
 
-def test_kiosk_other_players_pick_without_bonus_cards_or_tiles() -> None:
+def test_kiosk_other_players_pick_without_bonus_cards_or_tiles_e50() -> None:
     """E-50: a player picking at someone else's Kiosk may not play a bonus card there."""
 
     def cards(g) -> None:  # type: ignore[no-untyped-def]
@@ -102,7 +102,7 @@ def test_kiosk_refuses_a_tile_already_taken_and_changes_nothing() -> None:
     assert letters_board(g).kiosk_up == ("K07", "K08", "K09") and pending(g) == d
 
 
-def test_an_idle_player_picks_the_first_free_tile_and_leaves_it_unused() -> None:
+def test_an_idle_player_picks_the_first_free_tile_and_leaves_it_unused_e62() -> None:
     """E-62: a seat that does not answer takes the first free tile without carrying it out."""
     g = play(at_kiosk("K12", "K07", "K08", "K09"), "p.12", "u0")
     g, events = forfeit_turn(g, 1)

@@ -106,7 +106,7 @@ def test_k12_two_lira() -> None:
     assert gained("K12") == ((0, 0, 0, 0), 2)
 
 
-def test_k13_coffee_or_2_lira_gives_2_lira_without_mocha() -> None:
+def test_k13_coffee_or_2_lira_gives_2_lira_without_mocha_e50() -> None:
     """E-50, l.531: without Mocha & Baksheesh the coffee half of the tile does not exist."""
     before, after = used("K13", "u0")
     assert codes(before) == ("u0", "keep") and pending(before).option("u0").label == "Take 2 Lira"  # type: ignore[union-attr]
@@ -131,7 +131,7 @@ def test_k14_coffee_or_3_lira() -> None:
 # -- the companion, the die, extensions ----------------------------------------------------------
 
 
-def test_k15_companion_home() -> None:
+def test_k15_companion_home_e44() -> None:
     """E-44: the tile sends the companion from the board back to its owner's own supply."""
 
     def companion_out(g: GameState) -> None:
@@ -178,7 +178,7 @@ def test_k17_without_10_lira_is_picked_and_not_used() -> None:
     assert pending(g).player == 1 and lira(g) == 9  # type: ignore[union-attr]
 
 
-def test_k17_third_extension_brings_the_wainwright_ruby() -> None:
+def test_k17_third_extension_brings_the_wainwright_ruby_e22() -> None:
     """E-22: the extension that completes the wheelbarrow earns its ruby however it was bought."""
 
     def two_already(g: GameState) -> None:
@@ -223,7 +223,7 @@ def test_k18_without_every_colour_is_not_usable() -> None:
 # -- Off to the Fountain (E-47) --------------------------------------------------------------------
 
 
-def test_k19_off_to_the_fountain_at_ones_own_kiosk_skips_the_encounters() -> None:
+def test_k19_off_to_the_fountain_at_ones_own_kiosk_skips_the_encounters_e47() -> None:
     """E-47: the stack jumps to the Fountain with its assistants, takes no Fountain action and
     collects nobody; the active token left the Kiosk, so nobody is met there."""
 
@@ -396,7 +396,9 @@ def test_k15_companion_home_from_the_kiosk_it_acted_at_skips_its_encounters() ->
     g.last_move = LastMove("companion", 0, 2, KIOSK)
     g = play(done(g), "p.15")
     g, events = play_events(g, "u0")
-    assert "{seat:0} left Kiosk by a kiosk tile: no encounters there this turn." in [describe(e, None) for e in events]
+    assert "{seat:0} left Kiosk by a kiosk tile: no encounters there this turn." in [
+        describe(e, None) for e in events
+    ]
     while g.turn.player == 0 and kind(g) != "after":
         g = play(g, pending(g).default)  # type: ignore[union-attr]
     assert not any(c.startswith("k1.") for c in codes(g)) and g.players[1].family == KIOSK
