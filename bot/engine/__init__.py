@@ -266,6 +266,26 @@ owner as player), ``letters_paid`` {letters: [[place, delivered], ...], seals, w
 in the one help lookup (``texts.rule_text``: places 21-24 by number and name, also "auction" and
 "society", kiosk tiles "K05"/"k5"/"kiosk 5", bonus cards "c.<code>", "letters", "seals",
 "delivery", "double move", "companion", "courier").
+The Kiosk (22, ``letters.kiosk``): option ``act`` (1 letter, players + 1 kiosk tiles turned up),
+then in seat order from the acting player ``kiosk_pick`` (``p.<number>``, the tile's number
+1-24; other seats decide off turn, no free window, E-62 default: the first tile, unused), each
+pick followed by ``kiosk_use`` (tag: the tile; ``u<i>`` its way i as `data.kiosk_options` lists
+them, only when it can be carried out whole, or ``keep``, the default), ``kiosk_pay`` (tag the
+tile, n the way: ``g.<colour>`` / ``g.coffee``, ``d.<card>`` private, ``l.<place>`` /
+``l.<place>.d`` a letter) and ``kiosk_good`` (``g.<colour>``, ``g.coffee`` when n=1 and coffee is
+in play); then ``kiosk_last`` (the acting player takes the tile left) and ``kiosk_end`` (every
+tile to the discard pile). Tiles: ``letters.kiosk_tiles`` (K17/K18 through the Wainwright's
+``add_extension``, K15 ``return_companion``, K19 the stack to the Fountain; when the token that
+took the turn's action leaves that way its encounters are skipped, E-47: the ``after`` step
+moves to place 0). The Auction House (23, ``letters.auction``): the good ``g.<colour>`` is the
+action's option, then ``auction_bid`` (a `choices.ValueChoice`, ``v.<lira>`` / ``vr.<lira>``; n 0
+the opening, no pass; n 1 another seat, once, ``pass`` the default; n 2 the acting player's last
+word, pushed by ``auction_last`` only when somebody else leads) and ``auction_end`` (the winner
+draws 2 bonus cards and pays the bank or the acting player). ``StepKind.refusal`` words why a
+code is refused (a bid above one's Lira). Events: ``kiosk_pick`` {tile[, last]}, ``kiosk_used``
+/ ``kiosk_unused`` {tile}, ``kiosk_discarded`` {tiles}, ``no_encounters`` {place}, ``bid``
+{lira}, ``bid_pass``, ``auction_won`` {lira, to (-1 the bank)}, ``no_auction`` {reason: "lira"
+or "cards"}.
 
 Glossary of the state
 ---------------------

@@ -92,6 +92,10 @@ class ValueRange(StepKind):
         kind, below = _below(g)
         return kind.prompt(g, below)
 
+    def refusal(self, g: GameState, step: Step, code: str) -> str:
+        kind, below = _below(g)
+        return kind.refusal(g, below, code)
+
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         pop(tx.g)
         if code != "back":  # a value: the choice step below resolves its final code

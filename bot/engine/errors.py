@@ -27,8 +27,8 @@ class StaleDecision(EngineError):
 
 
 class IllegalChoice(EngineError):
-    def __init__(self, code: str) -> None:
-        super().__init__(f"'{code}' is not one of the choices offered now.")
+    def __init__(self, code: str, reason: str = "") -> None:
+        super().__init__(reason or f"'{code}' is not one of the choices offered now.")
         self.code = code
 
 

@@ -71,6 +71,11 @@ class StepKind:
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         raise IllegalChoice(code)
 
+    def refusal(self, g: GameState, step: Step, code: str) -> str:
+        """Why `code` is refused here, when the step can say better than "not offered" (a bid
+        above one's Lira); "" otherwise."""
+        return ""
+
     def run(self, tx: Tx, step: Step) -> None:
         raise NotImplementedError(self.name)
 
@@ -257,7 +262,7 @@ def check(state: GameState, player: int, decision_id: int, code: str | None) -> 
         for o in d.options:
             if o.code == code:
                 return d
-        raise IllegalChoice(code)
+        raise IllegalChoice(code, KINDS[d.kind].refusal(state, state.steps[-1], code))
     return d
 
 

@@ -20,12 +20,14 @@ and moves it instead of the merchant, with its "Companion moves 2" card (E-45, E
 from __future__ import annotations
 
 from ..modules import Module, register_module
+from . import auction as _auction  # noqa: F401  (the Auction House, place 23)
 from . import companion as _companion  # noqa: F401  (earned and brought home at the Fountain, E-44)
 from . import companion_token as _companion_token  # noqa: F401  (the companion as a token kind)
 from . import companion_turn as _companion_turn  # noqa: F401  (set out, moved instead of the merchant, E-45)
 from . import data, kiosk_deck, letter_deck, parts  # noqa: F401  (register the module's parts and decks)
 from . import delivery as _delivery  # noqa: F401  (letters delivered whenever a token stands on their place)
 from . import help_topics as _help_topics  # noqa: F401  (the module's texts in the one help lookup)
+from . import kiosk as _kiosk  # noqa: F401  (the Kiosk, place 22, and its tiles)
 
 LETTERS = register_module(
     Module(
