@@ -19,8 +19,13 @@ from __future__ import annotations
 
 from ..modules import Module, register_module
 from . import companion_token as _companion_token  # noqa: F401  (the companion as a token kind)
+from . import courier as _courier  # noqa: F401  (the Courier, a neutral token)
 from . import data, kiosk_deck, letter_deck, parts  # noqa: F401  (register the module's parts and decks)
 from . import delivery as _delivery  # noqa: F401  (letters delivered whenever a token stands on their place)
+from . import double_move as _double_move  # noqa: F401  (the double move at the end of a turn)
+from . import embassy as _embassy  # noqa: F401  (place 21)
+from . import letters_check as _letters_check  # noqa: F401  (the module's invariants)
+from . import secret_society as _secret_society  # noqa: F401  (place 24, the society2 card)
 
 LETTERS = register_module(
     Module(
