@@ -158,7 +158,7 @@ class LetterPayment(StepKind):
         chosen = self.chosen(step)
         extra = self.extra(g, step)
         room = MAX_PUBLIC_OPTIONS - len(extra)
-        sets = list(payment_sets(letters, self.ok, self.most, chosen, limit=room + 1))
+        sets = sorted(payment_sets(letters, self.ok, self.most, chosen, limit=room + 1))
         if len(sets) <= room:
             what = self.what(g, step)
             return extra + [
