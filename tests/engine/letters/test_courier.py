@@ -56,7 +56,7 @@ def test_courier_gives_a_letter_for_two_lira_and_moves_by_the_dice() -> None:
     assert violations(g) == []
 
 
-def test_courier_may_be_paid_with_the_letter_just_received() -> None:
+def test_d19_courier_may_be_paid_with_the_letter_just_received() -> None:
     g = set_chance_script(meeting_the_courier(quiet_letters(), (3, True)), cards={"letters": ["l16"]})
     g = play(g, "cour")
     assert letters_of(g, 0) == ((3, True), (16, False))
@@ -71,7 +71,7 @@ def test_courier_may_be_paid_with_the_letter_just_received() -> None:
     assert violations(g) == []
 
 
-def test_courier_may_be_paid_with_any_letter_held() -> None:
+def test_d19_courier_may_be_paid_with_any_letter_held() -> None:
     g = set_chance_script(meeting_the_courier(quiet_letters(), (3, True), (3, True)), cards={"letters": ["l16"]})
     g = play(g, "cour")
     assert codes(g) == ("pay", "l.0", "l.2")  # the two equal letters are one choice
@@ -100,13 +100,13 @@ def test_courier_is_optional_and_not_offered_without_letters_to_give() -> None:
         apply(g, d.player, d.decision_id, "cour")
 
 
-def test_courier_is_placed_by_the_set_up_dice_on_2_to_12() -> None:
+def test_e58_courier_is_placed_by_the_set_up_dice_on_2_to_12() -> None:
     for seed in range(12):
         g = new_game(preview_settings(players=2, expansions=("letters",)), COLOURS_IN_SEAT_ORDER[:2], seed)
         assert 2 <= letters_board(g).courier <= 12 and letters_board(g).courier in g.layout
 
 
-def test_courier_encounter_tile_waives_his_price_in_the_great_bazaar() -> None:
+def test_d16_courier_encounter_tile_waives_his_price_in_the_great_bazaar() -> None:
     settings = preview_settings(players=3, expansions=("mocha", "letters"), layout="random")
     g = new_game(settings, COLOURS_IN_SEAT_ORDER[:3], 2).copy()
     quieten(g)
@@ -120,3 +120,12 @@ def test_courier_encounter_tile_waives_his_price_in_the_great_bazaar() -> None:
     assert [e.data for e in events if e.kind == "waived"] == [{"token": "courier"}]
     assert kind(g) != "cour_pay" and len(letters_of(g, 0)) == 1 and g.players[0].lira == lira
     assert violations(g) == []
+
+
+def test_courier_letter_is_an_undo_barrier() -> None:
+    from bot.engine import can_undo
+
+    g = meeting_the_courier(quiet_letters())
+    assert can_undo(g, 0)  # skipping the action may still be taken back
+    g = play(g, "cour")  # a letter turned up for everyone
+    assert not can_undo(g, 0)

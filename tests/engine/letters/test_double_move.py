@@ -22,7 +22,7 @@ def ending_early(*letters: tuple[int, bool]) -> GameState:
     return pass_turn(done(g))
 
 
-def test_double_move_after_an_early_end_pays_a_minimal_set_for_another_turn() -> None:
+def test_e49_double_move_after_an_early_end_pays_a_minimal_set_for_another_turn() -> None:
     g = ending_early(*LETTERS)
     assert kind(g) == "double_move" and decider(g) == 0
     # three fronts, or one front and the delivered letter: never four letters (D-17)
@@ -42,7 +42,7 @@ def test_double_move_after_an_early_end_pays_a_minimal_set_for_another_turn() ->
     assert decider(g) == 0 and kind(g) == "move" and violations(g) == []
 
 
-def test_double_move_once_a_round_never_chained() -> None:
+def test_e49_double_move_once_a_round_never_chained() -> None:
     g = play(ending_early(*LETTERS, (14, True)), "p.03")
     assert sum(d for _, d in letters_of(g, 0)) >= 1  # 3 seals or more left
     g = pass_turn(g)  # the extra turn ends early too: no second double move this round
@@ -65,7 +65,7 @@ def test_double_move_not_offered_below_three_seals() -> None:
     assert decider(g) == 1 and kind(g) != "double_move"
 
 
-def test_double_move_refuses_a_set_that_is_not_minimal_and_changes_nothing() -> None:
+def test_d17_double_move_refuses_a_set_that_is_not_minimal_and_changes_nothing() -> None:
     g = ending_early((3, False), (5, False), (12, True))
     assert codes(g) == ("no", "p.02", "p.12")  # 1 + 1 + 2 is not minimal: one front is spare
     d = pending(g)
@@ -76,7 +76,7 @@ def test_double_move_refuses_a_set_that_is_not_minimal_and_changes_nothing() -> 
     assert letters_of(g, 0) == ((3, False), (5, False), (12, True))
 
 
-def test_double_move_two_delivered_letters_show_four_seals() -> None:
+def test_d17_double_move_two_delivered_letters_show_four_seals() -> None:
     g = ending_early((3, True), (12, True))
     assert codes(g) == ("no", "p.01")
     g = play(g, "p.01")
@@ -110,3 +110,21 @@ def test_double_move_step_check_catches_a_second_one_in_a_round() -> None:
     fresh = edit(g)
     set_letters_player(fresh, 0, double_move_round=-1)
     assert double_move_once_a_round(done(fresh), [Event("double_move", 0, {"round": 1})], g) == []
+
+
+def test_e49_double_move_extra_turn_may_end_early_and_the_round_goes_on() -> None:
+    """The extra turn is a whole turn of its own: it may end early too, and then the next seat
+    plays; the round does not advance in between."""
+    g = play(ending_early(*LETTERS), "p.012")
+    assert g.round == 1 and decider(g) == 0
+    g = pass_turn(g)
+    assert decider(g) == 1 and g.round == 1 and g.extra_turns == 1
+
+
+def test_double_move_declining_can_be_taken_back() -> None:
+    from bot.engine import can_undo, undo
+
+    g = play(ending_early(*LETTERS), "no")
+    assert decider(g) == 1 and can_undo(g, 0)
+    back, _ = undo(g, 0)
+    assert kind(back) == "double_move" and decider(back) == 0

@@ -60,7 +60,7 @@ def test_secret_society_not_offered_below_six_seals() -> None:
         apply(g, d.player, d.decision_id, "act")
 
 
-def test_secret_society_offers_each_seal_wise_choice_once() -> None:
+def test_e52_secret_society_offers_each_seal_wise_choice_once() -> None:
     """Equal letters (same place, same side) are one choice, whichever copy is named (E-52)."""
     g = play(at_society((9, False), (9, False), (3, True), (3, True), (5, True)), "act")
     assert codes(g) == ("p.0123", "p.0124", "p.234")
@@ -78,7 +78,7 @@ def test_secret_society_refuses_a_set_not_offered_and_changes_nothing() -> None:
     assert letters_of(g, 0) == ((9, False), (9, False), (3, True), (3, True), (5, True))
 
 
-def test_secret_society_bonus_per_player_pays_each_player_once() -> None:
+def test_e52_secret_society_bonus_per_player_pays_each_player_once() -> None:
     g = at_society((3, True), (5, True), (12, True), bonuses=(0,))
     lira = g.players[0].lira
     g = play(g, "act", "r.16")
@@ -96,7 +96,7 @@ def test_secret_society_bonus_per_player_second_player_takes_two() -> None:
     assert [e.data for e in events if e.kind == "society_bonus"] == [{"lira": 2, "rank": 2}]
 
 
-def test_secret_society_bonus_per_action_pays_a_player_again() -> None:
+def test_e52_secret_society_bonus_per_action_pays_a_player_again() -> None:
     g = at_society((3, True), (5, True), (12, True), rules=RuleOptions(secret_society_bonus_per="action"), bonuses=(0,))
     lira = g.players[0].lira
     g = play(g, "act", "r.13")
@@ -105,7 +105,7 @@ def test_secret_society_bonus_per_action_pays_a_player_again() -> None:
     assert violations(g) == []
 
 
-def test_secret_society_pays_nothing_after_the_third_bonus() -> None:
+def test_d32_secret_society_pays_nothing_after_the_third_bonus() -> None:
     g = at_society((3, True), (5, True), (12, True), rules=RuleOptions(secret_society_bonus_per="action"), bonuses=(1, 2, 1))
     lira = g.players[0].lira
     g = play(g, "act", "r.13")
@@ -124,7 +124,7 @@ def test_secret_society_bonus_invariant_follows_the_rule_option() -> None:
     assert bonus_problems(action) == []
 
 
-def test_secret_society_last_ruby_of_a_track_is_refilled() -> None:
+def test_e25_secret_society_last_ruby_of_a_track_is_refilled() -> None:
     g = at_society((3, True), (5, True), (12, True))
     g = edit(g)
     g.board.ruby_supply += g.board.sultan_rubies - 1  # all but one of the track's rubies taken earlier
@@ -160,7 +160,7 @@ def test_secret_society_many_letters_are_narrowed_letter_by_letter() -> None:
     assert violations(g) == []
 
 
-def test_secret_society_ruby_from_the_coffee_house_in_the_great_bazaar() -> None:
+def test_e53_secret_society_ruby_from_the_coffee_house_in_the_great_bazaar() -> None:
     settings = preview_settings(players=3, expansions=("mocha", "letters"), layout="random")
     g = new_game(settings, ["red", "blue", "green"], 1)
     assert ruby_places(g) == [13, 16, 20]
@@ -181,3 +181,30 @@ def test_society2_takes_the_secret_society_action_once_more() -> None:
     assert g.players[0].rubies == 2 and letters_of(g, 0) == ()
     assert letters_board(g).society_bonuses == (0,)  # one bonus per player (E-52)
     assert "society2" in g.discard and violations(g) == []
+
+
+def test_secret_society_choices_can_be_taken_back_until_the_letters_are_paid() -> None:
+    from bot.engine import can_undo, undo
+
+    g = at_society((9, False), (9, False), (3, True), (3, True), (5, True))
+    g = play(g, "act")
+    assert kind(g) == "society_letters" and can_undo(g, 0)
+    back, _ = undo(g, 0)
+    assert kind(back) == "action" and "act" in codes(back)
+    g = play(g, "p.234")  # letters handed in: public and final (an undo barrier)
+    assert kind(g) == "society_ruby" and not can_undo(g, 0)
+
+
+def test_e33_society2_is_not_offered_for_an_action_taken_from_afar() -> None:
+    """The card wants the token that acts to stand on the Secret Society: a remote action (the
+    Tavern's barrier, a guild card) never offers it."""
+    from bot.engine.cards import REMOTE_TAGS
+    from bot.engine.state import Step
+
+    g = edit(quiet_letters())
+    give(g, 0, "society2")
+    give_letters(g, 0, (3, True), (5, True), (12, True), (1, True), (2, True), (4, True))
+    tag = next(iter(sorted(REMOTE_TAGS)), "barrier")
+    g.steps = (*g.steps[:-1], Step("action", 0, SOCIETY, 0, tag))
+    g = done(g)
+    assert "act" in codes(g) and "c.society2" not in codes(g)
