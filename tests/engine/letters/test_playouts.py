@@ -198,3 +198,15 @@ def test_letter_rich_games_use_the_module_and_keep_every_invariant() -> None:
     wanted = {"double_move", "society_bonus", "action.21", "action.24", "relocate.courier", "delivered"}
     wanted |= {"paid.society", "paid.double_move", "paid.courier"}
     assert wanted <= seen, wanted - seen
+
+
+def test_a_courier_or_companion_off_the_board_breaks_an_invariant() -> None:
+    from bot.engine.letters.parts import set_letters_board
+
+    g = new_game(config_for(1, SEED, LETTERS), ["red", "blue", "green"], 1)
+    lost = g.copy()
+    set_letters_board(lost, courier=25)  # the Catacombs: not on a Letters & Seals board
+    assert "the Courier stands on 25, not a place of the board" in violations(lost)
+    astray = g.copy()
+    set_letters_player(astray, 2, companion=19)
+    assert "seat 2's companion stands on 19, not a place of the board" in violations(astray)
