@@ -128,3 +128,30 @@ def test_double_move_declining_can_be_taken_back() -> None:
     assert decider(g) == 1 and can_undo(g, 0)
     back, _ = undo(g, 0)
     assert kind(back) == "double_move" and decider(back) == 0
+
+
+def test_e38_a_guild_card_may_be_played_in_the_double_move_turn() -> None:
+    """In the Great Bazaar the extra turn is a whole turn: a guild card may replace it (E-38,
+    E-49); guild card #7's own extra turn comes on top and does not use the double move."""
+    from bot.engine import new_game, preview_settings, validate
+    from bot.engine.letters.parts import set_letters_board
+    from bot.engine.mocha.parts import set_mocha_board
+    from tests.engine.helpers import quieten
+    from tests.engine.mocha.core_helpers import give_guild
+
+    settings = preview_settings(players=3, expansions=("mocha", "letters"), layout="random")
+    g = new_game(settings, ["red", "blue", "green"], 4).copy()
+    quieten(g)
+    set_letters_board(g, courier=0)
+    set_mocha_board(g, coffee_trader=0)
+    give_guild(g, 0, "g7")
+    give_letters(g, 0, (3, True), (5, True))
+    g = pass_turn(validate(g, preview=True))
+    if kind(g) == "assistant":
+        g = play(g, "x.end")
+    assert kind(g) == "double_move"
+    g = play(g, "p.01")
+    assert decider(g) == 0 and "c.g7" in codes(g)
+    g = play(g, "c.g7")
+    assert decider(g) == 0 and letters_player(g, 0).double_move_round == 1
+    assert violations(g) == []
