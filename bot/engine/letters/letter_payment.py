@@ -91,11 +91,6 @@ def payment_sets(
     found = 0
     picked: list[int] = []
     seals: list[int] = [data.letter_seals(letters[i][1]) for i in chosen]
-    room = [0] * (len(kinds) + 1)  # the seals the kinds from k on could still add
-    for k in range(len(kinds) - 1, -1, -1):
-        (_, delivered), where = kinds[k]
-        room[k] = room[k + 1] + data.letter_seals(delivered) * len(where)
-
     def walk(k: int, total: int) -> Iterator[tuple[int, ...]]:
         nonlocal found
         if found >= limit:
