@@ -72,7 +72,18 @@ def game_label(settings: GameSettings) -> str:
 
 
 # The rule options a module's games also cycle through (after the move-card option), by module.
-MODULE_RULES: dict[str, tuple[str, ...]] = {"mocha": ("two_player_tavern_tiles",)}
+MODULE_RULES: dict[str, tuple[str, ...]] = {
+    "mocha": ("two_player_tavern_tiles",),
+    "letters": ("companion_usable_on_placement_turn", "secret_society_bonus_per", "ls_bonus_deck"),
+}
+
+
+def rule_values(name: str) -> tuple[object, ...]:
+    """The values of a rule option, the default first (a flag: its default, then the other)."""
+    field = RuleOptions.model_fields[name]
+    if field.annotation is bool:
+        return (field.default, not field.default)
+    return typing.get_args(field.annotation)
 
 
 def module_rules(expansions: tuple[str, ...]) -> tuple[str, ...]:
@@ -87,7 +98,7 @@ def config_for(index: int, seed: int = 0, expansions: tuple[str, ...] = ()) -> G
     Consecutive indices cycle through 2-5 players, then the layouts the game allows (the base
     game's four: 128 combinations in all), then the variants (Neutral Assistants only for 2-4
     players), then the move-card rule option, then each rule option of the modules in play
-    (`MODULE_RULES`: Mocha & Baksheesh's `two_player_tavern_tiles`). A game whose modules are
+    (`MODULE_RULES`: Mocha & Baksheesh's `two_player_tavern_tiles`, Letters & Seals' three). A game whose modules are
     not playable yet is built as a preview (the tests and soak play it before it lands)."""
     k = index + seed
     players = 2 + k % 4
@@ -99,7 +110,7 @@ def config_for(index: int, seed: int = 0, expansions: tuple[str, ...] = ()) -> G
     rules: dict[str, object] = {"move_card_semantics": "walk"} if walk else {}
     period = 32 * len(layouts)
     for name in module_rules(expansions):
-        values = typing.get_args(RuleOptions.model_fields[name].annotation)
+        values = rule_values(name)
         rules[name] = values[(k // period) % len(values)]
         period *= len(values)
     return GameSettings.model_validate(

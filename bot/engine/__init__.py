@@ -125,7 +125,8 @@ the neutral token), ``card_good``, ``reward``, ``recall`` (tag "yellow" or "card
 ``caravan_draw`` (n: 2 then 1), ``card_discard``, ``fountain``, ``bm_good``, ``dice`` (n: the two
 dice as 10a+b, plus 100 times the flags: 1 the red tile used, 2 a module's rule used; tag: the Tea
 House call; place 0: a roll made elsewhere, named by its tag), ``green_tile``, ``sell`` (n=1 any goods; tag: the goods
-chosen so far), ``sultan_any`` (n: the goods still owed), ``end`` (the turn's end), ``final``
+chosen so far), ``sultan_any`` (n: the goods still owed), ``end`` (the turn's end; n=1 once the
+end-of-turn offers of ``turn.END_OFFERS`` were made), ``final``
 (the leftover cards after the last round, between turns), ``gameover`` and ``value_range`` (the
 second step of a choice of many values: place..n).
 
@@ -286,6 +287,25 @@ code is refused (a bid above one's Lira). Events: ``kiosk_pick`` {tile[, last]},
 / ``kiosk_unused`` {tile}, ``kiosk_discarded`` {tiles}, ``no_encounters`` {place}, ``bid``
 {lira}, ``bid_pass``, ``auction_won`` {lira, to (-1 the bank)}, ``no_auction`` {reason: "lira"
 or "cards"}.
+Letters are paid through ``letter_payment``: one option per seal-wise distinct set, ``p.<digits>``
+(the positions in the payer's row, one base-36 digit each), or, when more than a decision holds,
+first ``l.<digit>`` (a letter surely paid, kept in the step's tag). The Embassy (21,
+``letters.embassy``): ``act``, 2 letters. The Secret Society (24, ``letters.secret_society``):
+``act`` (letters can show exactly 6 seals, a track holds a ruby), then the steps
+``society_letters`` (``p.<digits>``, exactly 6 seals, E-52) and ``society_ruby`` (``r.<place>``: 13,
+16, 20 in the Great Bazaar; the refill rule applies), then the Lira bonus by
+``RuleOptions.secret_society_bonus_per`` (``LettersBoard.society_bonuses``; event
+``society_bonus`` {lira, rank}); the card ``c.society2`` declared with its action plays as every
+"twice" card (an ``action`` step tagged "again"). The Courier (``letters.courier``) is the neutral
+token ``cour`` (tag ``courier``, ``LettersBoard.courier``): 1 letter at once, then the step
+``cour_pay`` (``pay`` 2 Lira or ``l.<digit>`` a letter, the new one included, D-19; left out when
+waived), then ``relocate``; chance: the set-up rolls one more pair of dice for him (after the
+Coffee trader's in the Great Bazaar), and each relocation is one roll. The double move
+(``letters.double_move``, D-17, E-49): the ``end`` step first asks what ``turn.END_OFFERS`` offer
+(then runs again with n=1): the step ``double_move``, ``no`` (the default) or ``p.<digits>`` (a
+minimal set worth 3 or 4 seals) for an extra turn at once, once a round
+(``LettersPlayer.double_move_round``); event ``double_move`` {round}. ``letters.letters_check``:
+the module's invariants and the step check that no seat makes two double moves in a round.
 
 Glossary of the state
 ---------------------
@@ -345,7 +365,7 @@ out the Fountain's action with no assistant out (``places.caravansary.FOUNTAIN_O
 ``tokens.WAIVERS``), ruby tracks (``places.rubies.add_ruby_track``), blocked edges
 (``board.EDGE_BLOCKERS``), rolls of the player's own (``places.dice.ROLLS``: what a roll brings;
 ``places.dice.ROLL_RULES``: what may change it at the ``dice`` step), hidden parts of a view (``views.HIDDEN_PARTS``), state-based rules run before every step the machinery looks at (``machine.SWEEPS``: letter
-delivery), invariants
+delivery), end-of-turn offers (``turn.END_OFFERS``: the double move), invariants
 (``invariants.register_invariant``), story lines (``describe.register_line``) and rule texts
 (``texts.register_place``, ``register_card`` (with extra aliases), ``register_topic``).
 """

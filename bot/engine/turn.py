@@ -9,11 +9,19 @@ ended, `turn_over(before, after)` when a single turn has.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from functools import cache
 
 from .machine import StepKind, Tx, pop, push, register
+from .registry import Registry
 from .state import GameState, Step, Turn, shared_step
+
+# What a module offers at the end of a turn, before anything else happens there (Letters & Seals'
+# double move, RULES-NOTES E-49): called with the state and the turn's player, each gives the
+# steps to ask first (none: nothing to offer). The end step then runs again with n=1, offering
+# nothing more.
+END_OFFERS: Registry[Callable[[GameState, int], tuple[Step, ...]]] = Registry("end-of-turn offers")
 
 
 def grant_extra_turn(g: GameState) -> None:
@@ -60,12 +68,19 @@ class TurnStart(StepKind):
 
 @register
 class TurnEnd(StepKind):
+    """The turn's end (n=1: the end-of-turn offers, `END_OFFERS`, were made)."""
+
     name = "end"
 
     def run(self, tx: Tx, step: Step) -> None:
         g = tx.g
         pop(g)
         seat = step.actor
+        if not step.n:
+            offers = [s for offer in END_OFFERS.active(g.settings) for s in offer(g, seat)]
+            if offers:
+                push(g, *offers, Step("end", seat, n=1))
+                return
         if g.settings.caravan_leader and g.turn.caravansary_done and g.board.caravan_leader != seat:
             g.board.caravan_leader = seat
             tx.emit("caravan_leader", seat)

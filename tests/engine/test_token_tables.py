@@ -156,7 +156,8 @@ def test_the_base_neutral_tokens_keep_codes_order_and_flags() -> None:
     base = [(t.code, t.tag, t.bit) for t in NEUTRAL_TOKENS.every() if t.module is None]
     assert base == [("gov", "governor", 1), ("smug", "smuggler", 2)]
     modules = [(t.code, t.tag, t.bit, t.module) for t in NEUTRAL_TOKENS.every() if t.module is not None]
-    assert modules == [("cof", "coffee_trader", 4, "mocha")]  # Mocha & Baksheesh's Coffee trader
+    # Mocha & Baksheesh's Coffee trader, then Letters & Seals' Courier
+    assert modules == [("cof", "coffee_trader", 4, "mocha"), ("cour", "courier", 8, "letters")]
     assert (GOVERNOR.payment, SMUGGLER.reward, SMUGGLER.payment) == (("gov_pay",), ("smug_good",), ("smug_pay",))
 
 
@@ -185,7 +186,7 @@ def peddler(module: str | None = None) -> Iterator[tuple[NeutralToken, dict[str,
 
 def test_a_new_neutral_token_comes_after_the_base_ones_and_relocates_by_the_dice() -> None:
     with peddler() as (token, spot):
-        assert token.bit == 8  # after the Governor, the Smuggler and the Coffee trader (Mocha)
+        assert token.bit == 16  # after the Governor, the Smuggler, the Coffee trader and the Courier
         g = quiet_game()
         g.board.governor = g.board.smuggler = 3
         spot["at"] = 3
