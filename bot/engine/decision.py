@@ -68,13 +68,15 @@ INPUT_KINDS = frozenset({"input", "undo", "forfeit"})
 CHANCE_KINDS = frozenset({"dice", "draw"})
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     """Something that happened. `player` is the seat concerned (if any); `data` is JSON-ready.
 
     Input events come first in the list an entry point returns; chance outcomes follow in the
-    order they happened. Other events exist so that `describe` can tell the story."""
+    order they happened. Other events exist so that `describe` can tell the story.
+
+    Not frozen (nothing edits an event once recorded, and a plain slots class is built several
+    times cheaper: a click records a few), so `Tx.emit` fills one in without calling `__init__`."""
 
     kind: str
     player: int | None = None

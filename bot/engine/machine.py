@@ -10,7 +10,6 @@ them; nothing here knows a particular place or card.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import Protocol
 
 from .decision import Decision, Event, Option
@@ -20,27 +19,27 @@ from .registry import Registry
 from .state import GameState, Step, Undo
 
 
-@dataclass(slots=True)
 class Tx:
-    """One accepted input being applied to a fresh copy of the state."""
+    """One accepted input being applied to a fresh copy of the state: the state `g`, the events
+    recorded so far and whether an undo barrier was met. (A plain slots class: one per click.)"""
 
-    g: GameState
-    events: list[Event] = field(default_factory=list)
-    barrier: bool = False
+    __slots__ = ("g", "events", "barrier")
+
+    def __init__(self, g: GameState, events: list[Event] | None = None, barrier: bool = False) -> None:
+        self.g = g
+        self.events: list[Event] = [] if events is None else events
+        self.barrier = barrier
 
     def emit(self, kind: str, player: int | None = None, **data: object) -> None:
         # Event(kind, player, data) without the call of its __init__ (`**data` is a fresh dict)
-        e = _new_event(Event)
-        _event_kind(e, kind)
-        _event_player(e, player)
-        _event_data(e, data)
+        e: Event = _new(Event)
+        e.kind = kind
+        e.player = player
+        e.data = data
         self.events.append(e)
 
 
-_new_event = object.__new__
-_event_kind = Event.__dict__["kind"].__set__
-_event_player = Event.__dict__["player"].__set__
-_event_data = Event.__dict__["data"].__set__
+_new = object.__new__
 
 
 class StepKind:
