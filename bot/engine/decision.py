@@ -27,9 +27,13 @@ class Option:
     private: bool = False
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Decision:
+    """Who decides (`player`), at which step (`kind`), between what (`options`, in order), with
+    the question (`prompt`) and the choice made for a player who does not choose (`default`).
+    A plain slots class (not frozen: nothing edits a decision once made), so that the engine,
+    which makes one on every click, fills it in without a call of `__init__`."""
+
     decision_id: int
     player: int
     kind: str

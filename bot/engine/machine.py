@@ -141,11 +141,16 @@ def default_of(kind: StepKind, base: list[Option], options: list[Option]) -> str
 
 
 def _decision(g: GameState, step: Step, kind: StepKind, base: list[Option], options: list[Option]) -> Decision:
-    off_turn = step.actor != g.turn.player and not kind.between_turns
-    return Decision(
-        g.decision_id, step.actor, step.kind, kind.prompt(g, step), tuple(options), default_of(kind, base, options),
-        off_turn,
-    )
+    # Decision(...) filled in without the call of its __init__ (one per click)
+    d: Decision = _new(Decision)
+    d.decision_id = g.decision_id
+    d.player = actor = step.actor
+    d.kind = step.kind
+    d.prompt = kind.prompt(g, step)
+    d.options = tuple(options)
+    d.default = default_of(kind, base, options)
+    d.off_turn = actor != g.turn.player and not kind.between_turns
+    return d
 
 
 def decision_for(g: GameState, step: Step) -> Decision | None:
