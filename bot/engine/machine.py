@@ -185,18 +185,24 @@ def settle(tx: Tx, windows: Sequence[FreeWindow] | None = None) -> None:
     g = tx.g
     if windows is None:
         windows = FREE_WINDOWS.active(g.settings)
+    kinds = KINDS
     guard = 0
-    while g.steps:
+    while steps := g.steps:
         guard += 1
         if guard > 10_000:
             raise RuntimeError("the turn machinery did not settle")
-        step = g.steps[-1]
-        kind = KINDS[step.kind]
+        step = steps[-1]
+        kind = kinds[step.kind]
         base = kind.options(g, step)
         if base is None:
             kind.run(tx, step)
             continue
-        options = offered(g, step, kind, base, windows)
+        options = base
+        if kind.is_free(step):  # `offered`, written out (once per step on every click)
+            for window in windows:
+                more = window.options(g, step)
+                if more:
+                    options = [*options, *more]
         if not options:
             raise RuntimeError(f"step {step.kind} offers nothing")
         if len(options) == 1 and forced(g, step, options[0]):
@@ -243,12 +249,13 @@ def check(state: GameState, player: int, decision_id: int, code: str | None) -> 
     """The pending decision, once `player` may answer it (with `code`, when given); a typed error
     otherwise."""
     d = state.cache
-    if d is None or d.decision_id != state.decision_id or state.finished or not state.steps:
+    now = state.decision_id
+    if d is None or d.decision_id != now or state.finished or not state.steps:
         d = pending(state)
         if d is None:
             raise GameOver()
-    if decision_id != state.decision_id:
-        raise StaleDecision(decision_id, state.decision_id)
+    if decision_id != now:
+        raise StaleDecision(decision_id, now)
     if player != d.player:
         raise NotYourDecision(player, d.player)
     if code is not None:
@@ -278,21 +285,30 @@ def apply(state: GameState, player: int, decision_id: int, code: str) -> tuple[G
     d = check(state, player, decision_id, code)
     g = state.fork()
     g.decision_id = state.decision_id + 1
-    tx = Tx(g)
-    tx.emit("input", player, decision=decision_id, code=code)
+    e: Event = _new(Event)  # the input event, as `emit` builds it
+    e.kind = "input"
+    e.player = player
+    e.data = {"decision": decision_id, "code": code}
+    tx = Tx(g, [e])
     windows = FREE_WINDOWS.active(g.settings)
     resolve(tx, g.steps[-1], code, None, windows)
     settle(tx, windows)
     nxt = g.cache
     if nxt is not None and nxt.player != player and (d.off_turn or nxt.off_turn):
         tx.barrier = True
-    undo = state.undo
-    if tx.barrier:
-        g.undo = None
-    elif undo is not None and undo.player == player:
-        g.undo = Undo(player, undo.base, undo.inputs + (code,))
+    if not tx.barrier:
+        undo = state.undo
+        u: Undo = _new(Undo)  # Undo(player, base, inputs) without the call of its __init__
+        u.player = player
+        if undo is not None and undo.player == player:
+            u.base = undo.base
+            u.inputs = undo.inputs + (code,)
+        else:
+            u.base = state if undo is None else state.undo_base()
+            u.inputs = (code,)
+        g.undo = u
     else:
-        g.undo = Undo(player, state if undo is None else state.undo_base(), (code,))
+        g.undo = None
     return g, tx.events
 
 
