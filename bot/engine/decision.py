@@ -27,9 +27,13 @@ class Option:
     private: bool = False
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Decision:
+    """Who decides (`player`), at which step (`kind`), between what (`options`, in order), with
+    the question (`prompt`) and the choice made for a player who does not choose (`default`).
+    A plain slots class (not frozen: nothing edits a decision once made), so that the engine,
+    which makes one on every click, fills it in without a call of `__init__`."""
+
     decision_id: int
     player: int
     kind: str
@@ -68,13 +72,15 @@ INPUT_KINDS = frozenset({"input", "undo", "forfeit"})
 CHANCE_KINDS = frozenset({"dice", "draw"})
 
 
-@quick_init
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Event:
     """Something that happened. `player` is the seat concerned (if any); `data` is JSON-ready.
 
     Input events come first in the list an entry point returns; chance outcomes follow in the
-    order they happened. Other events exist so that `describe` can tell the story."""
+    order they happened. Other events exist so that `describe` can tell the story.
+
+    Not frozen (nothing edits an event once recorded, and a plain slots class is built several
+    times cheaper: a click records a few), so `Tx.emit` fills one in without calling `__init__`."""
 
     kind: str
     player: int | None = None

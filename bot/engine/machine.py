@@ -10,7 +10,6 @@ them; nothing here knows a particular place or card.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Protocol
 
 from .decision import Decision, Event, Option
@@ -20,27 +19,27 @@ from .registry import Registry
 from .state import GameState, Step, Undo
 
 
-@dataclass(slots=True)
 class Tx:
-    """One accepted input being applied to a fresh copy of the state."""
+    """One accepted input being applied to a fresh copy of the state: the state `g`, the events
+    recorded so far and whether an undo barrier was met. (A plain slots class: one per click.)"""
 
-    g: GameState
-    events: list[Event] = field(default_factory=list)
-    barrier: bool = False
+    __slots__ = ("g", "events", "barrier")
+
+    def __init__(self, g: GameState, events: list[Event] | None = None, barrier: bool = False) -> None:
+        self.g = g
+        self.events: list[Event] = [] if events is None else events
+        self.barrier = barrier
 
     def emit(self, kind: str, player: int | None = None, **data: object) -> None:
         # Event(kind, player, data) without the call of its __init__ (`**data` is a fresh dict)
-        e = _new_event(Event)
-        _event_kind(e, kind)
-        _event_player(e, player)
-        _event_data(e, data)
+        e: Event = _new(Event)
+        e.kind = kind
+        e.player = player
+        e.data = data
         self.events.append(e)
 
 
-_new_event = object.__new__
-_event_kind = Event.__dict__["kind"].__set__
-_event_player = Event.__dict__["player"].__set__
-_event_data = Event.__dict__["data"].__set__
+_new = object.__new__
 
 
 class StepKind:
@@ -150,11 +149,16 @@ def default_of(kind: StepKind, base: list[Option], options: list[Option]) -> str
 
 
 def _decision(g: GameState, step: Step, kind: StepKind, base: list[Option], options: list[Option]) -> Decision:
-    off_turn = step.actor != g.turn.player and not kind.between_turns
-    return Decision(
-        g.decision_id, step.actor, step.kind, kind.prompt(g, step), tuple(options), default_of(kind, base, options),
-        off_turn,
-    )
+    # Decision(...) filled in without the call of its __init__ (one per click)
+    d: Decision = _new(Decision)
+    d.decision_id = g.decision_id
+    d.player = actor = step.actor
+    d.kind = step.kind
+    d.prompt = kind.prompt(g, step)
+    d.options = tuple(options)
+    d.default = default_of(kind, base, options)
+    d.off_turn = actor != g.turn.player and not kind.between_turns
+    return d
 
 
 def decision_for(g: GameState, step: Step) -> Decision | None:
@@ -190,20 +194,28 @@ def settle(tx: Tx, windows: Sequence[FreeWindow] | None = None) -> None:
     if windows is None:
         windows = FREE_WINDOWS.active(g.settings)
     sweeps = SWEEPS.active(g.settings)
+    kinds = KINDS
     guard = 0
-    while g.steps:
+    while steps := g.steps:
         guard += 1
         if guard > 10_000:
             raise RuntimeError("the turn machinery did not settle")
-        for sweep in sweeps:
-            sweep(tx)
-        step = g.steps[-1]
-        kind = KINDS[step.kind]
+        if sweeps:
+            for sweep in sweeps:
+                sweep(tx)
+            steps = g.steps
+        step = steps[-1]
+        kind = kinds[step.kind]
         base = kind.options(g, step)
         if base is None:
             kind.run(tx, step)
             continue
-        options = offered(g, step, kind, base, windows)
+        options = base
+        if kind.is_free(step):  # `offered`, written out (once per step on every click)
+            for window in windows:
+                more = window.options(g, step)
+                if more:
+                    options = [*options, *more]
         if not options:
             raise RuntimeError(f"step {step.kind} offers nothing")
         if len(options) == 1 and forced(g, step, options[0]):
@@ -250,12 +262,13 @@ def check(state: GameState, player: int, decision_id: int, code: str | None) -> 
     """The pending decision, once `player` may answer it (with `code`, when given); a typed error
     otherwise."""
     d = state.cache
-    if d is None or d.decision_id != state.decision_id or state.finished or not state.steps:
+    now = state.decision_id
+    if d is None or d.decision_id != now or state.finished or not state.steps:
         d = pending(state)
         if d is None:
             raise GameOver()
-    if decision_id != state.decision_id:
-        raise StaleDecision(decision_id, state.decision_id)
+    if decision_id != now:
+        raise StaleDecision(decision_id, now)
     if player != d.player:
         raise NotYourDecision(player, d.player)
     if code is not None:
@@ -285,21 +298,30 @@ def apply(state: GameState, player: int, decision_id: int, code: str) -> tuple[G
     d = check(state, player, decision_id, code)
     g = state.fork()
     g.decision_id = state.decision_id + 1
-    tx = Tx(g)
-    tx.emit("input", player, decision=decision_id, code=code)
+    e: Event = _new(Event)  # the input event, as `emit` builds it
+    e.kind = "input"
+    e.player = player
+    e.data = {"decision": decision_id, "code": code}
+    tx = Tx(g, [e])
     windows = FREE_WINDOWS.active(g.settings)
     resolve(tx, g.steps[-1], code, None, windows)
     settle(tx, windows)
     nxt = g.cache
     if nxt is not None and nxt.player != player and (d.off_turn or nxt.off_turn):
         tx.barrier = True
-    undo = state.undo
-    if tx.barrier:
-        g.undo = None
-    elif undo is not None and undo.player == player:
-        g.undo = Undo(player, undo.base, undo.inputs + (code,))
+    if not tx.barrier:
+        undo = state.undo
+        u: Undo = _new(Undo)  # Undo(player, base, inputs) without the call of its __init__
+        u.player = player
+        if undo is not None and undo.player == player:
+            u.base = undo.base
+            u.inputs = undo.inputs + (code,)
+        else:
+            u.base = state if undo is None else state.undo_base()
+            u.inputs = (code,)
+        g.undo = u
     else:
-        g.undo = Undo(player, state if undo is None else state.undo_base(), (code,))
+        g.undo = None
     return g, tx.events
 
 

@@ -22,6 +22,8 @@ if TYPE_CHECKING:
 
 HIDDEN = "?"
 
+_new = object.__new__  # builds an object without calling its __init__ (the copies below)
+
 
 # ---- optional parts (module state) -----------------------------------------------------------------
 
@@ -142,10 +144,24 @@ class Player:
         return self.goods[GOOD_INDEX[colour]]
 
     def copy(self) -> Player:
-        return Player(
-            self.seat, self.colour, self.merchant, self.stack, self.assistants, self.family, self.lira,
-            self.goods, self.extensions, self.rubies, self.mosque_tiles, self.cards, self.hands, self.parts,
-        )
+        """A copy sharing every field (each is immutable or replaced whole), built without a call
+        of `__init__` (`GameState.mut` copies a player on most clicks)."""
+        p: Player = _new(Player)
+        p.seat = self.seat
+        p.colour = self.colour
+        p.merchant = self.merchant
+        p.stack = self.stack
+        p.assistants = self.assistants
+        p.family = self.family
+        p.lira = self.lira
+        p.goods = self.goods
+        p.extensions = self.extensions
+        p.rubies = self.rubies
+        p.mosque_tiles = self.mosque_tiles
+        p.cards = self.cards
+        p.hands = self.hands
+        p.parts = self.parts
+        return p
 
 
 @dataclass(slots=True)
@@ -167,6 +183,29 @@ class Board:
     ruby_supply: int
     caravan_leader: int  # seat holding the Caravan tile, -1 while it lies on the Caravansary
     parts: Parts = field(default_factory=dict)  # module parts of the board
+
+    def copy(self) -> Board:
+        """A copy (each field is immutable or replaced whole), built without a call of `__init__`:
+        `GameState.fork` copies the board on every click."""
+        b: Board = _new(Board)
+        b.wainwright_extensions = self.wainwright_extensions
+        b.wainwright_rubies = self.wainwright_rubies
+        b.mail = self.mail
+        b.small_demand = self.small_demand
+        b.large_demand = self.large_demand
+        b.sultan_rubies = self.sultan_rubies
+        b.gemstone_rubies = self.gemstone_rubies
+        b.mosque_tiles = self.mosque_tiles
+        b.mosque_rubies = self.mosque_rubies
+        b.governor = self.governor
+        b.smuggler = self.smuggler
+        b.neutral_merchants = self.neutral_merchants
+        b.neutral_colours = self.neutral_colours
+        b.neutral_assistants = self.neutral_assistants
+        b.ruby_supply = self.ruby_supply
+        b.caravan_leader = self.caravan_leader
+        b.parts = self.parts
+        return b
 
 
 @dataclass(frozen=True, slots=True)
@@ -232,21 +271,35 @@ class GameState:
     def fork(self, share_board: bool = False) -> GameState:
         """The engine's cheap copy: the board is copied (shared with `share_board`, for a copy that
         is never changed); the players are shared until `mut` takes a private copy of the one about
-        to change; everything else is immutable and shared."""
-        b = self.board
-        return GameState(
-            self.settings, self.width, self.layout, list(self.players),
-            self.board if share_board else Board(  # the board's copy
-                b.wainwright_extensions, b.wainwright_rubies, b.mail, b.small_demand, b.large_demand,
-                b.sultan_rubies, b.gemstone_rubies, b.mosque_tiles, b.mosque_rubies, b.governor, b.smuggler,
-                b.neutral_merchants, b.neutral_colours, b.neutral_assistants, b.ruby_supply, b.caravan_leader,
-                b.parts,
-            ),
-            self.draw_pile, self.discard, self.steps, self.turn, self.round, self.turns, self.decision_id,
-            self.end_triggered, self.finished, self.last_move, self.rng_seed, self.rng_counter,
-            self.script_dice, self.script_cards, self.undo, self.decks, self.script_draws, self.extra_turns,
-            None, 0,
-        )
+        to change; everything else is immutable and shared. Built field by field without a call of
+        `__init__` (a copy per accepted choice: it is on every click's path)."""
+        g: GameState = _new(GameState)
+        g.settings = self.settings
+        g.width = self.width
+        g.layout = self.layout
+        g.players = self.players[:]
+        g.board = self.board if share_board else self.board.copy()
+        g.draw_pile = self.draw_pile
+        g.discard = self.discard
+        g.steps = self.steps
+        g.turn = self.turn
+        g.round = self.round
+        g.turns = self.turns
+        g.decision_id = self.decision_id
+        g.end_triggered = self.end_triggered
+        g.finished = self.finished
+        g.last_move = self.last_move
+        g.rng_seed = self.rng_seed
+        g.rng_counter = self.rng_counter
+        g.script_dice = self.script_dice
+        g.script_cards = self.script_cards
+        g.undo = self.undo
+        g.decks = self.decks
+        g.script_draws = self.script_draws
+        g.extra_turns = self.extra_turns
+        g.cache = None
+        g.owned = 0
+        return g
 
     def undo_base(self) -> GameState:
         """This state without its undo record, for the base of a new one: it shares everything with
