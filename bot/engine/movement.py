@@ -146,27 +146,27 @@ class Assistant(StepKind):
     free = True
     decline = "x.end"
 
-    def options(self, g: GameState, step: Step) -> list[Option] | None:
+    def offer(self, g: GameState, step: Step) -> tuple[tuple[Option, ...], tuple[str, ...]] | None:
+        """The options here (fixed ones, shared) with their codes; None: nothing to handle."""
         p = g.players[step.actor]
         place = step.place
         neutral_here = neutral_assistant_at(g, place)
         if place == FOUNTAIN:
-            if not neutral_here:
-                return None
             # the decline first: with no "x.end" here, the first option is the default
-            return [LEAVE_IT, PICK_NEUTRAL]
-        if not turn_goes_on_at(g, step.actor, place):
-            return [NONE_TO_LEAVE]
-        opts = []
+            return _AT_FOUNTAIN if neutral_here else None
         own_here = place in p.assistants
-        if own_here:
-            opts.append(PICK_OWN)
-        if neutral_here:
-            opts.append(PICK_NEUTRAL)
-        if not own_here and p.stack:
-            opts.append(LEAVE_NEUTRAL if p.stack[-1] == "n" else LEAVE_OWN)
-        opts.append(USE_NONE)
-        return opts
+        if not (own_here or p.stack or neutral_here):  # `turn_goes_on_at`, away from the Fountain
+            return _NONE_TO_LEAVE
+        leave = 0 if own_here or not p.stack else 1 if p.stack[-1] == "n" else 2
+        return _ASSISTANT_OFFERS[own_here, neutral_here, leave]
+
+    def options(self, g: GameState, step: Step) -> list[Option] | None:
+        offer = self.offer(g, step)
+        return None if offer is None else list(offer[0])
+
+    def codes(self, g: GameState, step: Step) -> Sequence[str] | None:
+        offer = self.offer(g, step)
+        return None if offer is None else offer[1]
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: handle an assistant at {place_name(step.place)}."
@@ -209,6 +209,22 @@ class Assistant(StepKind):
             raise AssertionError(code)
 
 
+def _offer(*options: Option) -> tuple[tuple[Option, ...], tuple[str, ...]]:
+    return options, tuple(o.code for o in options)
+
+
+_AT_FOUNTAIN = _offer(LEAVE_IT, PICK_NEUTRAL)
+_NONE_TO_LEAVE = _offer(NONE_TO_LEAVE)
+# (own assistant here, neutral one here, what may be left: 0 nothing, 1 a neutral one, 2 an own one)
+_ASSISTANT_OFFERS = {
+    (own, neutral, leave): _offer(
+        *([PICK_OWN] if own else []), *([PICK_NEUTRAL] if neutral else []),
+        *([LEAVE_NEUTRAL] if leave == 1 else [LEAVE_OWN] if leave == 2 else []), USE_NONE,
+    )
+    for own in (False, True) for neutral in (False, True) for leave in (0, 1, 2)
+}
+
+
 def turn_goes_on_at(g: GameState, seat: int, place: int) -> bool:
     """Whether a merchant arriving at `place` may go on with the turn: none is needed (the
     Fountain), or one can be picked up there (own, or a neutral one) or left from the stack."""
@@ -239,6 +255,10 @@ def payees(others: int, neutral: int) -> str:
     return bank if not others else f"{merchants} and the bank"
 
 
+_PAY_OR_END = ("pay", "x.end")
+_END_ONLY = ("x.end",)
+
+
 @register
 class PayMerchants(StepKind):
     """Phase 2: pay 2 Lira to every other merchant here, or end the turn."""
@@ -246,6 +266,12 @@ class PayMerchants(StepKind):
     name = "pay"
     free = True
     decline = "x.end"
+
+    def codes(self, g: GameState, step: Step) -> Sequence[str] | None:
+        cost = fee(g, step.actor, step.place)[2]
+        if not cost:
+            return None
+        return _PAY_OR_END if g.players[step.actor].lira >= cost else _END_ONLY
 
     def options(self, g: GameState, step: Step) -> list[Option] | None:
         others, neutral, cost = fee(g, step.actor, step.place)

@@ -42,22 +42,52 @@ GUARD = 10_000  # automatic steps in a row before the machinery is deemed stuck 
 
 _WINDOW_PREFIXES = frozenset(("c.", "t."))  # the codes a free window may have offered (as `machine.resolve`)
 Codes = Callable[[GameState, Step], "Sequence[str] | None"]
-_SHAPES: dict[StepKind, tuple[bool, bool | None, Codes | None]] = {}
+Shape = tuple[bool, "bool | None", Codes]
+_SHAPES: dict[StepKind, Shape] = {}
+_GUARD = range(GUARD)
 
 
-def _shape(kind: StepKind) -> tuple[bool, bool | None, Codes | None]:
+def _shape(kind: StepKind) -> Shape:
     """What the playout may skip for a handler: whether it always runs by itself (its `options`
     is the base class's, which offers nothing); its free flag when `is_free` is the base class's
-    (None: ask `is_free` at each step); and its `codes(g, step)` if it has one: the codes of
-    `options(g, step)` in the same order (None where `options` is None), without building the
-    options. Kept per handler object."""
+    (None: ask `is_free` at each step); and how to read its codes: its `codes(g, step)` if it has
+    one (the codes of `options(g, step)` in the same order, None where `options` is None, without
+    building the options), else read off its options. Kept per handler object."""
     found = _SHAPES.get(kind)
     if found is None:
         auto = getattr(kind.options, "__func__", None) is StepKind.options
         plain = getattr(kind.is_free, "__func__", None) is StepKind.is_free
         codes: Codes | None = getattr(kind, "codes", None)
+        if codes is None:
+            codes = _read_codes(kind)
         found = _SHAPES[kind] = (auto, kind.free if plain else None, codes)
     return found
+
+
+def _read_codes(kind: StepKind) -> Codes:
+    def read(g: GameState, step: Step) -> list[str] | None:
+        listed = kind.options(g, step)
+        return None if listed is None else [o.code for o in listed]
+
+    return read
+
+
+# A lone option's `private` flag by step kind and code (what `forced` reads): whether an option
+# reveals a hand depends on what it plays or discards, which its code names.
+_LONE: dict[tuple[str, str], Option] = {}
+
+
+def _window_codes(window: FreeWindow) -> Codes:
+    """A free window's codes at a step: its own `codes(g, step)` (the codes of its `options`, in
+    the same order) where it has one, else read off its options."""
+    codes: Codes | None = getattr(window, "codes", None)
+    if codes is not None:
+        return codes
+
+    def read(g: GameState, step: Step) -> list[str]:
+        return [o.code for o in window.options(g, step)]
+
+    return read
 
 
 class QuietTx(Tx):
@@ -72,7 +102,7 @@ class QuietTx(Tx):
 class Playout:
     """One game played forward on a private state (see the module doc)."""
 
-    __slots__ = ("state", "_tx", "_step", "_kind", "_codes", "_start", "_windows")
+    __slots__ = ("state", "_tx", "_step", "_kind", "_codes", "_start", "_windows", "_window_codes")
 
     def __init__(self, state: GameState) -> None:
         g = state.fork()  # shares the players until one changes (owned is 0 in a fork)
@@ -84,6 +114,7 @@ class Playout:
         self._codes: Sequence[str] | None = None  # offered at `_step` (None: the game is over)
         self._start = state.rng_counter
         self._windows: tuple[FreeWindow, ...] = FREE_WINDOWS.active(g.settings)  # fixed for a game
+        self._window_codes = tuple(_window_codes(w) for w in self._windows)
         if not g.finished and g.steps:
             self._settle()
 
@@ -154,53 +185,39 @@ class Playout:
         new._codes = self._codes
         new._start = self._start
         new._windows = self._windows
+        new._window_codes = self._window_codes
         return new
 
     def _settle(self) -> None:
         """Run automatic steps and forced choices until a real decision (`machine.settle`)."""
         g = self.state
         tx = self._tx
-        windows = self._windows
+        windows = self._window_codes
         kinds = KINDS
         shapes = _SHAPES
-        guard = 0
-        while steps := g.steps:
-            guard += 1
-            if guard > GUARD:
-                raise RuntimeError("the turn machinery did not settle")
+        for _ in _GUARD:
+            steps = g.steps
+            if not steps:
+                break
             step = steps[-1]
             kind = kinds[step.kind]
-            shape = shapes.get(kind) or _shape(kind)
-            if shape[0]:
+            auto, free, quick = shapes.get(kind) or _shape(kind)
+            if auto:
                 kind.run(tx, step)
                 continue
-            quick = shape[2]
-            base: Sequence[str] | None
-            if quick is None:
-                listed = kind.options(g, step)
-                base = None if listed is None else [o.code for o in listed]
-            else:
-                base = quick(g, step)
+            base = quick(g, step)
             if base is None:
                 kind.run(tx, step)
                 continue
             codes = base
-            free = shape[1]
             if free or (free is None and kind.is_free(step)):
-                for window in windows:
-                    more = window.options(g, step)
+                for window_codes in windows:
+                    more = window_codes(g, step)
                     if more:
-                        # a new list: `base` may be shared (a cached tuple)
-                        codes = [*codes, *[o.code for o in more]]
+                        codes = [*codes, *more]  # a new list: `base` may be shared (a cached tuple)
             if len(codes) == 1:
-                if codes is base:
-                    listed = kind.options(g, step) if quick is not None else listed
-                    assert listed is not None
-                    only = listed[0]
-                else:
-                    only = self._window_option(step)
-                if forced(g, step, only):
-                    self._resolve(step, only.code, kind)
+                if forced(g, step, _LONE.get((step.kind, codes[0])) or self._lone(step, codes[0])):
+                    self._resolve(step, codes[0], kind)
                     continue
             elif not codes:
                 raise RuntimeError(f"step {step.kind} offers nothing")
@@ -219,18 +236,26 @@ class Playout:
             self._kind = kind
             self._codes = codes
             return
+        else:
+            raise RuntimeError("the turn machinery did not settle")
         g.finished = True
         self._step = None
         self._kind = None
         self._codes = None
 
-    def _window_option(self, step: Step) -> Option:
-        """The lone option at `step` when a free window offered it (the step itself offers none)."""
-        for window in self._windows:
-            more = window.options(self.state, step)
-            if more:
-                return more[0]
-        raise RuntimeError(f"step {step.kind} offers nothing")
+    def _lone(self, step: Step, code: str) -> Option:
+        """The option offered alone at `step` (kept in `_LONE`: `forced` reads its private flag)."""
+        self._step, self._kind = step, KINDS[step.kind]
+        try:
+            options = self.options()
+        finally:
+            self._step = self._kind = None
+        assert options is not None
+        for option in options:
+            if option.code == code:
+                _LONE[(step.kind, code)] = option
+                return option
+        raise RuntimeError(f"step {step.kind} does not offer {code}")
 
     def _resolve(self, step: Step, code: str, kind: StepKind) -> None:
         """`machine.resolve`, straight to the step's handler when no free window offered `code`."""

@@ -81,17 +81,25 @@ class MovementTile:
 
     module = data.MODULE
 
-    def options(self, g: GameState, step: Step) -> list[Option]:
+    def moves(self, g: GameState, step: Step) -> list[tuple[int, int]]:
+        """The far places open at `step` (`line_moves`), none outside the merchant's own move."""
         seat = step.actor
         if step.kind != "move" or seat != g.turn.player or not holds_tile(g, seat, MOVEMENT):
             return []
+        return line_moves(g, seat)
+
+    def options(self, g: GameState, step: Step) -> list[Option]:
         return [
             Option(f"{LINE_PREFIX}{q}", f"Movement tile: straight to {place_name(q)} ({q}), {n} places")
-            for q, n in line_moves(g, seat)
+            for q, n in self.moves(g, step)
         ]
 
+    def codes(self, g: GameState, step: Step) -> list[str]:
+        """The codes of `options`, in the same order (the playout path)."""
+        return [f"{LINE_PREFIX}{q}" for q, _ in self.moves(g, step)]
+
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
-        if not code.startswith(LINE_PREFIX) or code not in {o.code for o in self.options(tx.g, step)}:
+        if not code.startswith(LINE_PREFIX) or code not in self.codes(tx.g, step):
             return False
         pop(tx.g)
         tx.emit("tavern_tile_used", step.actor, tile=MOVEMENT)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
 from ..board import place_name
@@ -11,7 +12,7 @@ from ..decks import add_card, can_draw, discard_card, draw_card
 from ..machine import StepKind, Tx, pop, push, register
 from ..state import GameState, Step
 from ..texts import card_phrase
-from . import Place, place
+from . import ACT_CODES, Place, place
 
 
 @place
@@ -20,6 +21,9 @@ class Caravansary(Place):
 
     def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
         return [Option("act", "Take 2 bonus cards, then discard 1")]
+
+    def codes(self, g: GameState, seat: int, step: Step) -> Sequence[str]:
+        return ACT_CODES
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         g = tx.g
