@@ -16,7 +16,17 @@ from dataclasses import dataclass, replace
 from .board import place_name
 from .components import YELLOW_TILE_PRICE
 from .decision import Option, who
-from .decks import BONUS, BONUS_DECK, Deck, deck_named, decks_in_play, holds_anything, remove_card, to_discard
+from .decks import (
+    BONUS,
+    BONUS_DECK,
+    DECKS,
+    Deck,
+    deck_named,
+    decks_in_play,
+    holds_anything,
+    remove_card,
+    to_discard,
+)
 from .machine import FREE_WINDOWS, StepKind, Tx, pop, push, register
 from .places import ACTION_MODIFIERS, PLACES, place_bound_barred
 from .places.caravansary import recall
@@ -180,9 +190,9 @@ class CardWindow:
         if not hands:
             if not p.cards:
                 return ()
-            key: tuple[object, ...] = (step.kind, decks_in_play(g.settings), p.cards)
+            key: tuple[object, ...] = (step.kind, DECKS.active(g.settings), p.cards)  # `decks_in_play`
         else:
-            key = (step.kind, decks_in_play(g.settings), p.cards, *hands.items())
+            key = (step.kind, DECKS.active(g.settings), p.cards, *hands.items())
         found = _IN_HAND.get(key)
         if found is None:
             found = _in_hand(g, p, step.kind, key)
@@ -211,11 +221,10 @@ class YellowTile:
     def codes(self, g: GameState, step: Step) -> Sequence[str]:
         """``t.yellow`` when the tile may be used at `step` (the playout path reads this)."""
         seat = step.actor
-        if seat != g.turn.player:
-            return ()
         p = g.players[seat]
         if (
             "yellow" in p.mosque_tiles
+            and seat == g.turn.player
             and step.kind in ANYTIME
             and not g.turn.yellow_used
             and p.lira >= YELLOW_TILE_PRICE
@@ -276,7 +285,9 @@ class ActionCards:
     def codes(self, g: GameState, step: Step) -> Sequence[str]:
         """The codes of `options` (the playout path): none without a card in hand."""
         seat = step.actor
-        if seat != g.turn.player or not holds_anything(g.players[seat]):
+        if seat != g.turn.player or not _plays_at(CARD_PLAYS.active(g.settings), step.place):
+            return ()  # no card is declared with this place's action
+        if not holds_anything(g.players[seat]):
             return ()
         place = PLACES.get(step.place)
         return [o.code for o in self.options(g, step, place.options(g, seat, step) if place else [])]

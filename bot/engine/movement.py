@@ -36,28 +36,30 @@ def move_codes(g: GameState, seat: int, lo: int, hi: int) -> tuple[str, ...]:
     return _moves(g, seat, lo, hi)[1]
 
 
-# Per grid (by identity; each entry holds its grid): (here, lo, hi, walk, blocked) -> the options
-# and their codes. A Grid hashes its whole layout, so it is not used as a key on every move.
-_MOVES: dict[int, tuple[Grid, dict[tuple[int, int, int, bool, Edges], tuple[tuple[Option, ...], tuple[str, ...]]]]] = {}
+# Per layout tuple (by identity: every state of a game shares it; each entry holds its tuple and
+# width): (here, lo, hi, walk, blocked) -> the options and their codes. A layout is not hashed on
+# every move.
+_MOVES: dict[int, tuple[tuple[int, ...], int, dict[tuple[int, int, int, bool, Edges], tuple[tuple[Option, ...], tuple[str, ...]]]]] = {}
 
 
 def _moves(g: GameState, seat: int, lo: int, hi: int) -> tuple[tuple[Option, ...], tuple[str, ...]]:
     walk = lo >= 3 and g.settings.rules.move_card_semantics == "walk"
-    grid = grid_of(g)
-    table = _MOVES.get(id(grid))
-    if table is None or table[0] is not grid:
+    layout = g.layout
+    table = _MOVES.get(id(layout))
+    if table is None or table[0] is not layout or table[1] != g.width:
         if len(_MOVES) > 64:
             _MOVES.clear()
-        table = _MOVES[id(grid)] = (grid, {})
+        table = _MOVES[id(layout)] = (layout, g.width, {})
     key = (g.players[seat].merchant, lo, hi, walk, blocked_for(g, seat))
-    found = table[1].get(key)
+    found = table[2].get(key)
     if found is None:
-        if len(table[1]) > 4096:
-            table[1].clear()
+        if len(table[2]) > 4096:
+            table[2].clear()
+        grid = grid_of(g)
         here, _, _, _, blocked = key
         targets = walk_targets(grid, here, lo, hi, blocked) if walk else grid.within(here, lo, hi, blocked)
         options = tuple(Option(f"go.{t}", f"Move to {place_name(t)} ({t})") for t in targets)
-        found = table[1][key] = (options, tuple(o.code for o in options))
+        found = table[2][key] = (options, tuple(o.code for o in options))
     return found
 
 
@@ -112,13 +114,14 @@ class Move(StepKind):
         return move_options(g, step.actor, 1, 2)
 
     def codes(self, g: GameState, step: Step) -> Sequence[str]:
-        return move_codes(g, step.actor, 1, 2)
+        return _moves(g, step.actor, 1, 2)[1]  # `move_codes`
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: move your merchant 1 or 2 places."
 
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
-        pop(tx.g)
+        g = tx.g
+        g.steps = g.steps[:-1]  # `pop`
         arrive(tx, step.actor, int(code[3:]), "move")
 
 
@@ -132,7 +135,7 @@ class Move34(Move):
         return move_options(g, step.actor, 3, 4)
 
     def codes(self, g: GameState, step: Step) -> Sequence[str]:
-        return move_codes(g, step.actor, 3, 4)
+        return _moves(g, step.actor, 3, 4)[1]  # `move_codes`
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: move your merchant 3 or 4 places."
@@ -150,7 +153,7 @@ class Assistant(StepKind):
         """The options here (fixed ones, shared) with their codes; None: nothing to handle."""
         p = g.players[step.actor]
         place = step.place
-        neutral_here = neutral_assistant_at(g, place)
+        neutral_here = g.settings.neutral_assistants and place in g.board.neutral_assistants  # `neutral_assistant_at`
         if place == FOUNTAIN:
             # the decline first: with no "x.end" here, the first option is the default
             return _AT_FOUNTAIN if neutral_here else None
@@ -176,7 +179,7 @@ class Assistant(StepKind):
 
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         g = tx.g
-        pop(g)
+        g.steps = g.steps[:-1]  # `pop`
         place = step.place
         if code == "x.end":
             could = turn_goes_on_at(g, step.actor, place)

@@ -91,18 +91,19 @@ def _window_codes(window: FreeWindow) -> Codes:
 
 
 class QuietTx(Tx):
-    """A transaction that keeps no events (barriers are still noted, and ignored)."""
+    """A transaction that keeps no events (barriers are still noted, and ignored). Its `emit` is a
+    built-in that takes any arguments and does nothing with them (an empty string's `format`):
+    no Python frame is set up for an event nobody keeps."""
 
     __slots__ = ()
 
-    def emit(self, kind: str, player: int | None = None, **data: object) -> None:
-        return None
+    emit = "".format  # type: ignore[assignment]  # same call shape; returns "" instead of None
 
 
 class Playout:
     """One game played forward on a private state (see the module doc)."""
 
-    __slots__ = ("state", "_tx", "_step", "_kind", "_codes", "_start", "_windows", "_window_codes")
+    __slots__ = ("state", "_tx", "_step", "_kind", "_codes", "_windowed", "_start", "_windows", "_window_codes")
 
     def __init__(self, state: GameState) -> None:
         g = state.fork()  # shares the players until one changes (owned is 0 in a fork)
@@ -112,6 +113,7 @@ class Playout:
         self._step: Step | None = None
         self._kind: StepKind | None = None  # the handler of `_step`
         self._codes: Sequence[str] | None = None  # offered at `_step` (None: the game is over)
+        self._windowed = False  # whether a free window added codes at `_step`
         self._start = state.rng_counter
         self._windows: tuple[FreeWindow, ...] = FREE_WINDOWS.active(g.settings)  # fixed for a game
         self._window_codes = tuple(_window_codes(w) for w in self._windows)
@@ -166,9 +168,9 @@ class Playout:
         self.state.decision_id += 1
         kind = self._kind
         assert kind is not None
-        if code[:2] in _WINDOW_PREFIXES:
+        if self._windowed and code[:2] in _WINDOW_PREFIXES:
             resolve(self._tx, step, code, kind, self._windows)
-        else:
+        else:  # the step's own code (a window's `resolve` would turn it down)
             kind.resolve(self._tx, step, code)
         self._settle()
 
@@ -183,6 +185,7 @@ class Playout:
         new._step = self._step
         new._kind = self._kind
         new._codes = self._codes
+        new._windowed = self._windowed
         new._start = self._start
         new._windows = self._windows
         new._window_codes = self._window_codes
@@ -235,6 +238,7 @@ class Playout:
             self._step = step
             self._kind = kind
             self._codes = codes
+            self._windowed = codes is not base
             return
         else:
             raise RuntimeError("the turn machinery did not settle")

@@ -92,6 +92,10 @@ class CardDiscard(StepKind):
         discard_card(tx, step.actor, code[2:], "caravansary")
 
 
+_ALL = ("r.all",)
+_ALL_OR_SOME = ("r.all", "r.some")
+
+
 @place
 class Fountain(Place):
     number = FOUNTAIN
@@ -106,6 +110,10 @@ class Fountain(Place):
             Option("r.all", f"Call back all {len(out)} of your assistants"),
             Option("r.some", "Choose which assistants to call back"),
         ]
+
+    def codes(self, g: GameState, seat: int, step: Step) -> Sequence[str]:
+        out = len(g.players[seat].assistants)
+        return () if not out else _ALL if out == 1 else _ALL_OR_SOME
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         p = tx.g.mut(step.actor)
@@ -129,6 +137,10 @@ class FountainChoice(StepKind):
             return None
         opts = [Option(f"r.{q}", f"Call back the assistant at {place_name(q)}") for q in out]
         return opts + [Option("done", "Leave the rest where they are")]
+
+    def codes(self, g: GameState, step: Step) -> Sequence[str] | None:
+        out = sorted(set(g.players[step.actor].assistants))
+        return [*(f"r.{q}" for q in out), "done"] if out else None
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: which assistants come back to your stack?"
