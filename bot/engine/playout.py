@@ -16,8 +16,12 @@ tests/engine/test_playout.py plays hundreds of seeded games through both, and `s
 checks, both with `disagreement` (the decision) and `snapshot` (the state).
 
 It keeps the codes alone: a step kind may give them without building its options (an optional
-`codes(g, step)` next to `options`, the same codes in the same order; the moves have one), and
-`options()` builds the labelled options only when asked.
+`codes(g, step)` next to `options`, the same codes in the same order: the moves, the assistant,
+the payment, the action and the encounters have one), and so may a free window (`codes(g, step)`:
+the bonus cards, the yellow tile, the Movement tile) and a place (`Place.codes(g, seat, step)`,
+read off its options unless the place gives them itself); `options()` builds the labelled options
+only when asked. A lone option is taken by itself or asked as `forced` says, from its private
+flag, kept per step kind and code.
 
 `choose` trusts its caller: a code that `codes()` did not offer may raise anything or leave the
 state in any shape (the full path, `apply`, is the one for untrusted input). `chance` counts the
