@@ -68,12 +68,24 @@ def straight_line_targets(grid: Grid, start: int, blocked: Edges) -> list[tuple[
     return found
 
 
+# (the grid's id, the start, the blocked edges) -> the grid (its id stays its own) and the far places
+_LINES: dict[tuple[int, int, Edges], tuple[Grid, tuple[tuple[int, int], ...]]] = {}
+
+
 def line_moves(g: GameState, seat: int) -> list[tuple[int, int]]:
     """Where the Movement tile takes the seat's merchant stack beyond a normal move: (place,
-    steps), in place-number order."""
+    steps), in place-number order (worked out once per grid, start and blocked edges)."""
     grid = grid_of(g)
-    targets = straight_line_targets(grid, g.players[seat].merchant, blocked_for(g, seat))
-    return sorted((q, n) for q, n in targets if n >= SHORTEST_LINE)
+    start = g.players[seat].merchant
+    blocked = blocked_for(g, seat)
+    key = (id(grid), start, blocked)
+    found = _LINES.get(key)
+    if found is None or found[0] is not grid:
+        if len(_LINES) > 4096:
+            _LINES.clear()
+        targets = straight_line_targets(grid, start, blocked)
+        found = _LINES[key] = (grid, tuple(sorted((q, n) for q, n in targets if n >= SHORTEST_LINE)))
+    return list(found[1])
 
 
 class MovementTile:
