@@ -53,7 +53,8 @@ Entry points
   ``kind()``, ``choose(code)``, ``copy()`` (cheap: players shared until one changes), ``chance``
   (dice and draws since the start) and ``state``. Untrusted input goes through ``apply``. A step
   kind may add ``codes(g, step)``, the codes of its ``options`` in the same order without the
-  options, which the playout uses when present (tests/engine/test_playout_codes.py).
+  options, which the playout uses when present; so may a free window (``codes(g, step)``) and a
+  place (``Place.codes(g, seat, step)``) (tests/engine/test_playout_codes.py).
 
 Modules and settings
 --------------------

@@ -68,9 +68,7 @@ EDGE_BLOCKERS: Registry[EdgeBlocker] = Registry()
 def blocked_for(g: GameState, seat: int) -> Edges:
     """The edges `seat`'s tokens may not cross step by step now (empty in a base game).
     Distances and step-by-step moves pass it to `Grid`; teleports ignore it (RULES-NOTES E-11)."""
-    if not EDGE_BLOCKERS.count:
-        return NO_EDGES
-    blockers = EDGE_BLOCKERS.in_play(g.settings)
+    blockers = EDGE_BLOCKERS.active(g.settings)
     if not blockers:
         return NO_EDGES
     return frozenset(edge(e.a, e.b) for b in blockers for e in b.blocked_edges(g) if e.controller != seat)

@@ -16,13 +16,23 @@ from dataclasses import dataclass, replace
 from .board import place_name
 from .components import YELLOW_TILE_PRICE
 from .decision import Option, who
-from .decks import BONUS, BONUS_DECK, Deck, deck_named, decks_in_play, holds_anything, remove_card, to_discard
+from .decks import (
+    BONUS,
+    BONUS_DECK,
+    DECKS,
+    Deck,
+    deck_named,
+    decks_in_play,
+    holds_anything,
+    remove_card,
+    to_discard,
+)
 from .machine import FREE_WINDOWS, StepKind, Tx, pop, push, register
 from .places import ACTION_MODIFIERS, PLACES, place_bound_barred
 from .places.caravansary import recall
 from .registry import Registry
 from .settings import GameSettings
-from .state import GameState, Step
+from .state import GameState, Player, Step
 from .texts import CARD_NAMES, card_phrase
 from .wheelbarrow import pay_goods
 
@@ -76,6 +86,7 @@ def register_card_play(play: CardPlay, module: str) -> CardPlay:
     PLAY_OF[play.kind] = play
     _WINDOW_PLAYS.clear()
     _FITTING.clear()
+    _IN_HAND.clear()
     return play
 
 
@@ -126,6 +137,7 @@ def window_plays(settings: GameSettings, kind: str) -> tuple[tuple[Deck, dict[st
                     table.append((deck, fits))
         found = _WINDOW_PLAYS[kind] = (decks, tuple(table))
         _FITTING.clear()  # keyed by the tables' ids
+        _IN_HAND.clear()
     return found[1]
 
 
@@ -144,27 +156,55 @@ def _fitting(plays: dict[str, CardPlay], hand: tuple[str, ...], deck: Deck) -> t
     return found
 
 
+# (step kind, decks in play, the hands) -> the plays of the window there whose card is held, in
+# order, with their codes when none of them needs its `playable` check (else None)
+_IN_HAND: dict[tuple[object, ...], tuple[tuple[str, ...] | None, tuple[CardPlay, ...]]] = {}
+
+
+def _in_hand(
+    g: GameState, p: Player, kind: str, key: tuple[object, ...]
+) -> tuple[tuple[str, ...] | None, tuple[CardPlay, ...]]:
+    plays: list[CardPlay] = []
+    for deck, table in window_plays(g.settings, kind):
+        hand = deck.hand(p)
+        if hand:
+            plays.extend(_fitting(table, hand, deck))
+    plain = all(play.playable is _always for play in plays)
+    if len(_IN_HAND) > 20_000:
+        _IN_HAND.clear()
+    found = _IN_HAND[key] = (tuple("c." + play.kind for play in plays) if plain else None, tuple(plays))
+    return found
+
+
 class CardWindow:
     """The free window: cards of the turn player's private hands whose timing fits the step."""
 
-    def options(self, g: GameState, step: Step) -> list[Option]:
+    def codes(self, g: GameState, step: Step) -> Sequence[str]:
+        """The codes of the plays open at `step` (``c.<kind>``), in the window's order (the
+        playout path reads these; `options` are built from them)."""
         seat = step.actor
         if seat != g.turn.player:
-            return []  # cards are played on your own turn only (E-31)
+            return ()  # cards are played on your own turn only (E-31)
         p = g.players[seat]
-        if not p.cards and not p.hands:
-            return []
-        opts = []
-        for deck, plays in window_plays(g.settings, step.kind):
-            hand = deck.hand(p)
-            if hand:
-                for play in _fitting(plays, hand, deck):
-                    if play.playable is _always or play.playable(g, seat, step, ()):
-                        opts.append(card_option(play))
-        return opts
+        hands = p.hands
+        if not hands:
+            if not p.cards:
+                return ()
+            key: tuple[object, ...] = (step.kind, DECKS.active(g.settings), p.cards)  # `decks_in_play`
+        else:
+            key = (step.kind, DECKS.active(g.settings), p.cards, *hands.items())
+        found = _IN_HAND.get(key)
+        if found is None:
+            found = _in_hand(g, p, step.kind, key)
+        if found[0] is not None:
+            return found[0]  # every play fitting the hand is always playable
+        return ["c." + play.kind for play in found[1] if play.playable is _always or play.playable(g, seat, step, ())]
+
+    def options(self, g: GameState, step: Step) -> list[Option]:
+        return [card_option(PLAY_OF[code[2:]]) for code in self.codes(g, step)]
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
-        if code not in {o.code for o in self.options(tx.g, step)}:
+        if code not in self.codes(tx.g, step):
             return False
         play = PLAY_OF[code[2:]]
         play_card(tx, step.actor, play.kind, deck_named(play.deck))
@@ -178,27 +218,33 @@ YELLOW_OPTION = Option("t.yellow", f"Yellow tile: pay {YELLOW_TILE_PRICE} Lira t
 class YellowTile:
     """Once per turn: pay 2 Lira to bring one of your assistants back to your stack."""
 
-    def options(self, g: GameState, step: Step) -> list[Option]:
+    def codes(self, g: GameState, step: Step) -> Sequence[str]:
+        """``t.yellow`` when the tile may be used at `step` (the playout path reads this)."""
         seat = step.actor
-        if seat != g.turn.player:
-            return []
         p = g.players[seat]
         if (
             "yellow" in p.mosque_tiles
+            and seat == g.turn.player
             and step.kind in ANYTIME
             and not g.turn.yellow_used
             and p.lira >= YELLOW_TILE_PRICE
             and p.assistants
         ):
-            return [YELLOW_OPTION]
-        return []
+            return _YELLOW_CODES
+        return ()
+
+    def options(self, g: GameState, step: Step) -> list[Option]:
+        return [YELLOW_OPTION] if self.codes(g, step) else []
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
-        if code != "t.yellow" or not self.options(tx.g, step):
+        if code != "t.yellow" or not self.codes(tx.g, step):
             return False
         tx.g.turn = replace(tx.g.turn, yellow_used=True)
         push(tx.g, Step("recall", step.actor, tag="yellow"))
         return True
+
+
+_YELLOW_CODES = (YELLOW_OPTION.code,)
 
 
 _AT_PLACE: dict[tuple[int, int], tuple[tuple[CardPlay, ...], tuple[CardPlay, ...]]] = {}
@@ -235,6 +281,16 @@ class ActionCards:
             ):
                 opts.append(card_option(play))
         return opts
+
+    def codes(self, g: GameState, step: Step) -> Sequence[str]:
+        """The codes of `options` (the playout path): none without a card in hand."""
+        seat = step.actor
+        if seat != g.turn.player or not _plays_at(CARD_PLAYS.active(g.settings), step.place):
+            return ()  # no card is declared with this place's action
+        if not holds_anything(g.players[seat]):
+            return ()
+        place = PLACES.get(step.place)
+        return [o.code for o in self.options(g, step, place.options(g, seat, step) if place else [])]
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
         if code not in {o.code for o in self.options(tx.g, step, PLACES[step.place].options(tx.g, step.actor, step))}:

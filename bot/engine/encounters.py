@@ -3,6 +3,8 @@ the table in `tokens` takes more)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .components import CATCH_LIRA, GOOD_INDEX, GOODS, GOVERNOR_FEE, SMUGGLER_FEE
 from .decision import Option, seat_ref, who
 from .decks import can_draw, discard_card, draw_card, roll
@@ -22,6 +24,7 @@ from .tokens import (
 from .wheelbarrow import gain_goods, lost_note, pay_goods
 
 DONE = Option("done", "End your turn")
+_DONE_ONLY = (DONE.code,)
 
 
 @register
@@ -51,6 +54,23 @@ class Encounters(StepKind):
         if not victims:
             opts.append(DONE)
         return opts
+
+    def codes(self, g: GameState, step: Step) -> Sequence[str]:
+        seat, here = step.actor, step.place
+        victims = caught_at(g, here, seat)
+        codes: list[str] = []
+        if victims:
+            cards_left = can_draw(g)
+            for v in victims:
+                if cards_left:
+                    codes.append(f"k{v}.card")
+                codes.append(f"k{v}.lira")
+        for token in NEUTRAL_TOKENS.in_play(g.settings):
+            if not step.n & token.bit and token.where(g) == here and token.offer(g, seat) is not None:
+                codes.append(token.code)
+        if victims:
+            return codes
+        return [*codes, "done"] if codes else _DONE_ONLY
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: encounters and last moves of your turn."

@@ -36,28 +36,30 @@ def move_codes(g: GameState, seat: int, lo: int, hi: int) -> tuple[str, ...]:
     return _moves(g, seat, lo, hi)[1]
 
 
-# Per grid (by identity; each entry holds its grid): (here, lo, hi, walk, blocked) -> the options
-# and their codes. A Grid hashes its whole layout, so it is not used as a key on every move.
-_MOVES: dict[int, tuple[Grid, dict[tuple[int, int, int, bool, Edges], tuple[tuple[Option, ...], tuple[str, ...]]]]] = {}
+# Per layout tuple (by identity: every state of a game shares it; each entry holds its tuple and
+# width): (here, lo, hi, walk, blocked) -> the options and their codes. A layout is not hashed on
+# every move.
+_MOVES: dict[int, tuple[tuple[int, ...], int, dict[tuple[int, int, int, bool, Edges], tuple[tuple[Option, ...], tuple[str, ...]]]]] = {}
 
 
 def _moves(g: GameState, seat: int, lo: int, hi: int) -> tuple[tuple[Option, ...], tuple[str, ...]]:
     walk = lo >= 3 and g.settings.rules.move_card_semantics == "walk"
-    grid = grid_of(g)
-    table = _MOVES.get(id(grid))
-    if table is None or table[0] is not grid:
+    layout = g.layout
+    table = _MOVES.get(id(layout))
+    if table is None or table[0] is not layout or table[1] != g.width:
         if len(_MOVES) > 64:
             _MOVES.clear()
-        table = _MOVES[id(grid)] = (grid, {})
+        table = _MOVES[id(layout)] = (layout, g.width, {})
     key = (g.players[seat].merchant, lo, hi, walk, blocked_for(g, seat))
-    found = table[1].get(key)
+    found = table[2].get(key)
     if found is None:
-        if len(table[1]) > 4096:
-            table[1].clear()
+        if len(table[2]) > 4096:
+            table[2].clear()
+        grid = grid_of(g)
         here, _, _, _, blocked = key
         targets = walk_targets(grid, here, lo, hi, blocked) if walk else grid.within(here, lo, hi, blocked)
         options = tuple(Option(f"go.{t}", f"Move to {place_name(t)} ({t})") for t in targets)
-        found = table[1][key] = (options, tuple(o.code for o in options))
+        found = table[2][key] = (options, tuple(o.code for o in options))
     return found
 
 
@@ -112,13 +114,14 @@ class Move(StepKind):
         return move_options(g, step.actor, 1, 2)
 
     def codes(self, g: GameState, step: Step) -> Sequence[str]:
-        return move_codes(g, step.actor, 1, 2)
+        return _moves(g, step.actor, 1, 2)[1]  # `move_codes`
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: move your merchant 1 or 2 places."
 
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
-        pop(tx.g)
+        g = tx.g
+        g.steps = g.steps[:-1]  # `pop`
         arrive(tx, step.actor, int(code[3:]), "move")
 
 
@@ -132,7 +135,7 @@ class Move34(Move):
         return move_options(g, step.actor, 3, 4)
 
     def codes(self, g: GameState, step: Step) -> Sequence[str]:
-        return move_codes(g, step.actor, 3, 4)
+        return _moves(g, step.actor, 3, 4)[1]  # `move_codes`
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: move your merchant 3 or 4 places."
@@ -146,27 +149,27 @@ class Assistant(StepKind):
     free = True
     decline = "x.end"
 
-    def options(self, g: GameState, step: Step) -> list[Option] | None:
+    def offer(self, g: GameState, step: Step) -> tuple[tuple[Option, ...], tuple[str, ...]] | None:
+        """The options here (fixed ones, shared) with their codes; None: nothing to handle."""
         p = g.players[step.actor]
         place = step.place
-        neutral_here = neutral_assistant_at(g, place)
+        neutral_here = g.settings.neutral_assistants and place in g.board.neutral_assistants  # `neutral_assistant_at`
         if place == FOUNTAIN:
-            if not neutral_here:
-                return None
             # the decline first: with no "x.end" here, the first option is the default
-            return [LEAVE_IT, PICK_NEUTRAL]
-        if not turn_goes_on_at(g, step.actor, place):
-            return [NONE_TO_LEAVE]
-        opts = []
+            return _AT_FOUNTAIN if neutral_here else None
         own_here = place in p.assistants
-        if own_here:
-            opts.append(PICK_OWN)
-        if neutral_here:
-            opts.append(PICK_NEUTRAL)
-        if not own_here and p.stack:
-            opts.append(LEAVE_NEUTRAL if p.stack[-1] == "n" else LEAVE_OWN)
-        opts.append(USE_NONE)
-        return opts
+        if not (own_here or p.stack or neutral_here):  # `turn_goes_on_at`, away from the Fountain
+            return _NONE_TO_LEAVE
+        leave = 0 if own_here or not p.stack else 1 if p.stack[-1] == "n" else 2
+        return _ASSISTANT_OFFERS[own_here, neutral_here, leave]
+
+    def options(self, g: GameState, step: Step) -> list[Option] | None:
+        offer = self.offer(g, step)
+        return None if offer is None else list(offer[0])
+
+    def codes(self, g: GameState, step: Step) -> Sequence[str] | None:
+        offer = self.offer(g, step)
+        return None if offer is None else offer[1]
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: handle an assistant at {place_name(step.place)}."
@@ -176,7 +179,7 @@ class Assistant(StepKind):
 
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         g = tx.g
-        pop(g)
+        g.steps = g.steps[:-1]  # `pop`
         place = step.place
         if code == "x.end":
             could = turn_goes_on_at(g, step.actor, place)
@@ -209,6 +212,22 @@ class Assistant(StepKind):
             raise AssertionError(code)
 
 
+def _offer(*options: Option) -> tuple[tuple[Option, ...], tuple[str, ...]]:
+    return options, tuple(o.code for o in options)
+
+
+_AT_FOUNTAIN = _offer(LEAVE_IT, PICK_NEUTRAL)
+_NONE_TO_LEAVE = _offer(NONE_TO_LEAVE)
+# (own assistant here, neutral one here, what may be left: 0 nothing, 1 a neutral one, 2 an own one)
+_ASSISTANT_OFFERS = {
+    (own, neutral, leave): _offer(
+        *([PICK_OWN] if own else []), *([PICK_NEUTRAL] if neutral else []),
+        *([LEAVE_NEUTRAL] if leave == 1 else [LEAVE_OWN] if leave == 2 else []), USE_NONE,
+    )
+    for own in (False, True) for neutral in (False, True) for leave in (0, 1, 2)
+}
+
+
 def turn_goes_on_at(g: GameState, seat: int, place: int) -> bool:
     """Whether a merchant arriving at `place` may go on with the turn: none is needed (the
     Fountain), or one can be picked up there (own, or a neutral one) or left from the stack."""
@@ -239,6 +258,10 @@ def payees(others: int, neutral: int) -> str:
     return bank if not others else f"{merchants} and the bank"
 
 
+_PAY_OR_END = ("pay", "x.end")
+_END_ONLY = ("x.end",)
+
+
 @register
 class PayMerchants(StepKind):
     """Phase 2: pay 2 Lira to every other merchant here, or end the turn."""
@@ -246,6 +269,12 @@ class PayMerchants(StepKind):
     name = "pay"
     free = True
     decline = "x.end"
+
+    def codes(self, g: GameState, step: Step) -> Sequence[str] | None:
+        cost = fee(g, step.actor, step.place)[2]
+        if not cost:
+            return None
+        return _PAY_OR_END if g.players[step.actor].lira >= cost else _END_ONLY
 
     def options(self, g: GameState, step: Step) -> list[Option] | None:
         others, neutral, cost = fee(g, step.actor, step.place)

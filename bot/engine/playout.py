@@ -16,8 +16,12 @@ tests/engine/test_playout.py plays hundreds of seeded games through both, and `s
 checks, both with `disagreement` (the decision) and `snapshot` (the state).
 
 It keeps the codes alone: a step kind may give them without building its options (an optional
-`codes(g, step)` next to `options`, the same codes in the same order; the moves have one), and
-`options()` builds the labelled options only when asked.
+`codes(g, step)` next to `options`, the same codes in the same order: the moves, the assistant,
+the payment, the action and the encounters have one), and so may a free window (`codes(g, step)`:
+the bonus cards, the yellow tile, the Movement tile) and a place (`Place.codes(g, seat, step)`,
+read off its options unless the place gives them itself); `options()` builds the labelled options
+only when asked. A lone option is taken by itself or asked as `forced` says, from its private
+flag, kept per step kind and code.
 
 `choose` trusts its caller: a code that `codes()` did not offer may raise anything or leave the
 state in any shape (the full path, `apply`, is the one for untrusted input). `chance` counts the
@@ -53,37 +57,68 @@ GUARD = 10_000  # automatic steps in a row before the machinery is deemed stuck 
 
 _WINDOW_PREFIXES = frozenset(("c.", "t."))  # the codes a free window may have offered (as `machine.resolve`)
 Codes = Callable[[GameState, Step], "Sequence[str] | None"]
-_SHAPES: dict[StepKind, tuple[bool, bool | None, Codes | None]] = {}
+Shape = tuple[bool, "bool | None", Codes]
+_SHAPES: dict[StepKind, Shape] = {}
+_GUARD = range(GUARD)
 
 
-def _shape(kind: StepKind) -> tuple[bool, bool | None, Codes | None]:
+def _shape(kind: StepKind) -> Shape:
     """What the playout may skip for a handler: whether it always runs by itself (its `options`
     is the base class's, which offers nothing); its free flag when `is_free` is the base class's
-    (None: ask `is_free` at each step); and its `codes(g, step)` if it has one: the codes of
-    `options(g, step)` in the same order (None where `options` is None), without building the
-    options. Kept per handler object."""
+    (None: ask `is_free` at each step); and how to read its codes: its `codes(g, step)` if it has
+    one (the codes of `options(g, step)` in the same order, None where `options` is None, without
+    building the options), else read off its options. Kept per handler object."""
     found = _SHAPES.get(kind)
     if found is None:
         auto = getattr(kind.options, "__func__", None) is StepKind.options
         plain = getattr(kind.is_free, "__func__", None) is StepKind.is_free
         codes: Codes | None = getattr(kind, "codes", None)
+        if codes is None:
+            codes = _read_codes(kind)
         found = _SHAPES[kind] = (auto, kind.free if plain else None, codes)
     return found
 
 
+def _read_codes(kind: StepKind) -> Codes:
+    def read(g: GameState, step: Step) -> list[str] | None:
+        listed = kind.options(g, step)
+        return None if listed is None else [o.code for o in listed]
+
+    return read
+
+
+# A lone option's `private` flag by step kind and code (what `forced` reads): whether an option
+# reveals a hand depends on what it plays or discards, which its code names.
+_LONE: dict[tuple[str, str], Option] = {}
+
+
+def _window_codes(window: FreeWindow) -> Codes:
+    """A free window's codes at a step: its own `codes(g, step)` (the codes of its `options`, in
+    the same order) where it has one, else read off its options."""
+    codes: Codes | None = getattr(window, "codes", None)
+    if codes is not None:
+        return codes
+
+    def read(g: GameState, step: Step) -> list[str]:
+        return [o.code for o in window.options(g, step)]
+
+    return read
+
+
 class QuietTx(Tx):
-    """A transaction that keeps no events (barriers are still noted, and ignored)."""
+    """A transaction that keeps no events (barriers are still noted, and ignored). Its `emit` is a
+    built-in that takes any arguments and does nothing with them (an empty string's `format`):
+    no Python frame is set up for an event nobody keeps."""
 
     __slots__ = ()
 
-    def emit(self, kind: str, player: int | None = None, **data: object) -> None:
-        return None
+    emit = "".format  # type: ignore[assignment]  # same call shape; returns "" instead of None
 
 
 class Playout:
     """One game played forward on a private state (see the module doc)."""
 
-    __slots__ = ("state", "_tx", "_step", "_kind", "_codes", "_start", "_windows")
+    __slots__ = ("state", "_tx", "_step", "_kind", "_codes", "_windowed", "_start", "_windows", "_window_codes")
 
     def __init__(self, state: GameState) -> None:
         g = state.fork()  # shares the players until one changes (owned is 0 in a fork)
@@ -93,8 +128,10 @@ class Playout:
         self._step: Step | None = None
         self._kind: StepKind | None = None  # the handler of `_step`
         self._codes: Sequence[str] | None = None  # offered at `_step` (None: the game is over)
+        self._windowed = False  # whether a free window added codes at `_step`
         self._start = state.rng_counter
         self._windows: tuple[FreeWindow, ...] = FREE_WINDOWS.active(g.settings)  # fixed for a game
+        self._window_codes = tuple(_window_codes(w) for w in self._windows)
         if not g.finished and g.steps:
             self._settle()
 
@@ -146,9 +183,9 @@ class Playout:
         self.state.decision_id += 1
         kind = self._kind
         assert kind is not None
-        if code[:2] in _WINDOW_PREFIXES:
+        if self._windowed and code[:2] in _WINDOW_PREFIXES:
             resolve(self._tx, step, code, kind, self._windows)
-        else:
+        else:  # the step's own code (a window's `resolve` would turn it down)
             kind.resolve(self._tx, step, code)
         self._settle()
 
@@ -163,58 +200,47 @@ class Playout:
         new._step = self._step
         new._kind = self._kind
         new._codes = self._codes
+        new._windowed = self._windowed
         new._start = self._start
         new._windows = self._windows
+        new._window_codes = self._window_codes
         return new
 
     def _settle(self) -> None:
         """Run automatic steps and forced choices until a real decision (`machine.settle`)."""
         g = self.state
         tx = self._tx
-        windows = self._windows
+        windows = self._window_codes
         kinds = KINDS
         shapes = _SHAPES
         sweeps = SWEEPS.active(g.settings)
-        guard = 0
-        while steps := g.steps:
-            guard += 1
-            if guard > GUARD:
-                raise RuntimeError("the turn machinery did not settle")
-            for sweep in sweeps:
-                sweep(tx)
+        for _ in _GUARD:
+            steps = g.steps
+            if not steps:
+                break
+            if sweeps:
+                for sweep in sweeps:
+                    sweep(tx)
+                steps = g.steps
             step = steps[-1]
             kind = kinds[step.kind]
-            shape = shapes.get(kind) or _shape(kind)
-            if shape[0]:
+            auto, free, quick = shapes.get(kind) or _shape(kind)
+            if auto:
                 kind.run(tx, step)
                 continue
-            quick = shape[2]
-            base: Sequence[str] | None
-            if quick is None:
-                listed = kind.options(g, step)
-                base = None if listed is None else [o.code for o in listed]
-            else:
-                base = quick(g, step)
+            base = quick(g, step)
             if base is None:
                 kind.run(tx, step)
                 continue
             codes = base
-            free = shape[1]
             if free or (free is None and kind.is_free(step)):
-                for window in windows:
-                    more = window.options(g, step)
+                for window_codes in windows:
+                    more = window_codes(g, step)
                     if more:
-                        # a new list: `base` may be shared (a cached tuple)
-                        codes = [*codes, *[o.code for o in more]]
+                        codes = [*codes, *more]  # a new list: `base` may be shared (a cached tuple)
             if len(codes) == 1:
-                if codes is base:
-                    listed = kind.options(g, step) if quick is not None else listed
-                    assert listed is not None
-                    only = listed[0]
-                else:
-                    only = self._window_option(step)
-                if forced(g, step, only):
-                    self._resolve(step, only.code, kind)
+                if forced(g, step, _LONE.get((step.kind, codes[0])) or self._lone(step, codes[0])):
+                    self._resolve(step, codes[0], kind)
                     continue
             elif not codes:
                 raise RuntimeError(f"step {step.kind} offers nothing")
@@ -232,19 +258,28 @@ class Playout:
             self._step = step
             self._kind = kind
             self._codes = codes
+            self._windowed = codes is not base
             return
+        else:
+            raise RuntimeError("the turn machinery did not settle")
         g.finished = True
         self._step = None
         self._kind = None
         self._codes = None
 
-    def _window_option(self, step: Step) -> Option:
-        """The lone option at `step` when a free window offered it (the step itself offers none)."""
-        for window in self._windows:
-            more = window.options(self.state, step)
-            if more:
-                return more[0]
-        raise RuntimeError(f"step {step.kind} offers nothing")
+    def _lone(self, step: Step, code: str) -> Option:
+        """The option offered alone at `step` (kept in `_LONE`: `forced` reads its private flag)."""
+        self._step, self._kind = step, KINDS[step.kind]
+        try:
+            options = self.options()
+        finally:
+            self._step = self._kind = None
+        assert options is not None
+        for option in options:
+            if option.code == code:
+                _LONE[(step.kind, code)] = option
+                return option
+        raise RuntimeError(f"step {step.kind} does not offer {code}")
 
     def _resolve(self, step: Step, code: str, kind: StepKind) -> None:
         """`machine.resolve`, straight to the step's handler when no free window offered `code`."""

@@ -13,7 +13,6 @@ from typing import Protocol, TypeVar
 
 from .modules import BASE
 from .registry import Registry as ModuleRegistry
-from .settings import GameSettings
 
 
 class Provided(Protocol):
@@ -42,5 +41,4 @@ class Registry(ModuleRegistry[P]):
         """All registered providers, whatever the game."""
         return tuple(self)
 
-    def in_play(self, settings: GameSettings) -> tuple[P, ...]:
-        return self.active(settings)
+    in_play = ModuleRegistry.active  # the same method under the name these registries use

@@ -39,12 +39,13 @@ class Registry(Generic[T]):
 
     def active(self, settings: GameSettings) -> tuple[T, ...]:
         """The providers whose module is in play, in registration order."""
-        key = settings.expansions
-        found = self._active.get(key)
-        if found is None:
+        try:
+            return self._active[settings.expansions]  # the hot path: one look-up
+        except KeyError:
+            key = settings.expansions
             play = in_play(key)
             found = self._active[key] = tuple(item for module, item in self.entries if module in play)
-        return found
+            return found
 
     def __iter__(self) -> Iterator[T]:
         return (item for _, item in self.entries)

@@ -52,7 +52,6 @@ class TurnStart(StepKind):
 
     def run(self, tx: Tx, step: Step) -> None:
         g = tx.g
-        pop(g)
         seat = step.actor
         g.turns += 1
         start = g.players[seat].merchant
@@ -63,7 +62,7 @@ class TurnStart(StepKind):
         else:
             g.turn = _fresh_turn(seat, start)
             tx.emit("turn", seat, round=g.round)
-        g.steps += _turn_steps(seat)  # `push`, the stack order built once
+        g.steps = g.steps[:-1] + _turn_steps(seat)  # `pop` this step, `push` the turn's (stack order built once)
 
 
 @register
@@ -81,22 +80,22 @@ class TurnEnd(StepKind):
             if offers:
                 push(g, *offers, Step("end", seat, n=1))
                 return
-        if g.settings.caravan_leader and g.turn.caravansary_done and g.board.caravan_leader != seat:
+        turn = g.turn
+        if turn.caravansary_done and g.settings.caravan_leader and g.board.caravan_leader != seat:
             g.board.caravan_leader = seat
             tx.emit("caravan_leader", seat)
-        if g.turn.again:
-            push(g, Step("turn", seat, n=g.turn.again - 1, tag="extra"))
+        if turn.again:
+            push(g, Step("turn", seat, n=turn.again - 1, tag="extra"))
             return
-        n = len(g.players)
-        last_of_round = (seat + 1) % n == 0  # seat 0 is the start player
-        if g.end_triggered and last_of_round:
-            tx.emit("last_round_over", None)
-            push(g, *[Step("final", s) for s in range(n)], Step("gameover", 0))
-            return
-        nxt = (seat + 1) % n
-        if nxt == 0:
+        nxt = seat + 1
+        if nxt == len(g.players):  # the last seat's turn: seat 0 is the start player
+            if g.end_triggered:
+                tx.emit("last_round_over", None)
+                push(g, *[Step("final", s) for s in range(nxt)], Step("gameover", 0))
+                return
+            nxt = 0
             g.round += 1
-        push(g, shared_step("turn", nxt))
+        g.steps += (shared_step("turn", nxt),)  # `push`
 
 
 @register

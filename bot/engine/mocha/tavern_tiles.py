@@ -68,12 +68,24 @@ def straight_line_targets(grid: Grid, start: int, blocked: Edges) -> list[tuple[
     return found
 
 
+# (the grid's id, the start, the blocked edges) -> the grid (its id stays its own) and the far places
+_LINES: dict[tuple[int, int, Edges], tuple[Grid, tuple[tuple[int, int], ...]]] = {}
+
+
 def line_moves(g: GameState, seat: int) -> list[tuple[int, int]]:
     """Where the Movement tile takes the seat's merchant stack beyond a normal move: (place,
-    steps), in place-number order."""
+    steps), in place-number order (worked out once per grid, start and blocked edges)."""
     grid = grid_of(g)
-    targets = straight_line_targets(grid, g.players[seat].merchant, blocked_for(g, seat))
-    return sorted((q, n) for q, n in targets if n >= SHORTEST_LINE)
+    start = g.players[seat].merchant
+    blocked = blocked_for(g, seat)
+    key = (id(grid), start, blocked)
+    found = _LINES.get(key)
+    if found is None or found[0] is not grid:
+        if len(_LINES) > 4096:
+            _LINES.clear()
+        targets = straight_line_targets(grid, start, blocked)
+        found = _LINES[key] = (grid, tuple(sorted((q, n) for q, n in targets if n >= SHORTEST_LINE)))
+    return list(found[1])
 
 
 class MovementTile:
@@ -81,17 +93,25 @@ class MovementTile:
 
     module = data.MODULE
 
-    def options(self, g: GameState, step: Step) -> list[Option]:
+    def moves(self, g: GameState, step: Step) -> list[tuple[int, int]]:
+        """The far places open at `step` (`line_moves`), none outside the merchant's own move."""
         seat = step.actor
         if step.kind != "move" or seat != g.turn.player or not holds_tile(g, seat, MOVEMENT):
             return []
+        return line_moves(g, seat)
+
+    def options(self, g: GameState, step: Step) -> list[Option]:
         return [
             Option(f"{LINE_PREFIX}{q}", f"Movement tile: straight to {place_name(q)} ({q}), {n} places")
-            for q, n in line_moves(g, seat)
+            for q, n in self.moves(g, step)
         ]
 
+    def codes(self, g: GameState, step: Step) -> list[str]:
+        """The codes of `options`, in the same order (the playout path)."""
+        return [f"{LINE_PREFIX}{q}" for q, _ in self.moves(g, step)]
+
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
-        if not code.startswith(LINE_PREFIX) or code not in {o.code for o in self.options(tx.g, step)}:
+        if not code.startswith(LINE_PREFIX) or code not in self.codes(tx.g, step):
             return False
         pop(tx.g)
         tx.emit("tavern_tile_used", step.actor, tile=MOVEMENT)

@@ -7,7 +7,7 @@ sub-choices inside an action are step kinds of their own. `ACTION_MODIFIERS` let
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..board import place_name
@@ -24,9 +24,16 @@ class Place:
         """The ways to perform the action now; empty when it cannot be performed."""
         return []
 
+    def codes(self, g: GameState, seat: int, step: Step) -> Sequence[str]:
+        """The codes of `options`, in the same order (a place may give them without building the
+        options: the playout path reads these)."""
+        return [o.code for o in self.options(g, seat, step)]
+
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         raise NotImplementedError
 
+
+ACT_CODES = ("act",)  # the codes of a place whose action is the single "act"
 
 PLACES: dict[int, Place] = {}
 
@@ -96,6 +103,23 @@ class Action(StepKind):
                 opts.extend(m.options(g, step, act))
         opts.append(SKIP)
         return opts
+
+    def codes(self, g: GameState, step: Step) -> Sequence[str]:
+        p = PLACES.get(step.place)
+        act = p.codes(g, step.actor, step) if p else ()
+        if self.modifiable(step):
+            mods = ACTION_MODIFIERS.active(g.settings)
+            if mods:
+                more: list[str] = []
+                for m in mods:
+                    quick = getattr(m, "codes", None)
+                    if quick is not None:
+                        more.extend(quick(g, step))
+                    else:  # a modifier that needs the action's own options
+                        more.extend(o.code for o in m.options(g, step, p.options(g, step.actor, step) if p else []))
+                if more:
+                    return [*act, *more, "skip"]
+        return [*act, "skip"]
 
     def prompt(self, g: GameState, step: Step) -> str:
         what = "again" if step.tag == "again" else "now"

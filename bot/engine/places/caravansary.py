@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from ..board import place_name
@@ -13,7 +13,7 @@ from ..machine import StepKind, Tx, pop, push, register
 from ..registry import Registry
 from ..state import GameState, Step
 from ..texts import card_phrase
-from . import Place, place
+from . import ACT_CODES, Place, place
 
 
 @place
@@ -22,6 +22,9 @@ class Caravansary(Place):
 
     def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
         return [Option("act", "Take 2 bonus cards, then discard 1")]
+
+    def codes(self, g: GameState, seat: int, step: Step) -> Sequence[str]:
+        return ACT_CODES
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         g = tx.g
@@ -95,6 +98,8 @@ class CardDiscard(StepKind):
 # the seat, each returns its options; the module's `places.ACTION_HOOKS` entry performs them (the
 # Fountain's own `perform` does nothing with their codes).
 FOUNTAIN_OPTIONS: Registry[Callable[[GameState, int], list[Option]]] = Registry("fountain options")
+_ALL = ("r.all",)
+_ALL_OR_SOME = ("r.all", "r.some")
 
 
 @place
@@ -113,6 +118,10 @@ class Fountain(Place):
             Option("r.all", f"Call back all {len(out)} of your assistants"),
             Option("r.some", "Choose which assistants to call back"),
         ]
+
+    def codes(self, g: GameState, seat: int, step: Step) -> Sequence[str]:
+        out = len(g.players[seat].assistants)
+        return () if not out else _ALL if out == 1 else _ALL_OR_SOME
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         p = tx.g.mut(step.actor)
@@ -136,6 +145,10 @@ class FountainChoice(StepKind):
             return None
         opts = [Option(f"r.{q}", f"Call back the assistant at {place_name(q)}") for q in out]
         return opts + [Option("done", "Leave the rest where they are")]
+
+    def codes(self, g: GameState, step: Step) -> Sequence[str] | None:
+        out = sorted(set(g.players[step.actor].assistants))
+        return [*(f"r.{q}" for q in out), "done"] if out else None
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: which assistants come back to your stack?"

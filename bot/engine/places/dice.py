@@ -8,6 +8,7 @@ any roll a module adds). Neutral tokens' rolls never come here (RULES-NOTES E-20
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Protocol
 
 from ..components import (
@@ -30,6 +31,8 @@ from ..wheelbarrow import gain_goods, lost_note, no_room, room
 from . import Place, place, place_bound_barred
 
 BLACK_MARKET_GOODS = ("red", "green", "yellow")
+_BLACK_MARKET_CODES = (*(f"g.{c}" for c in BLACK_MARKET_GOODS), "roll")
+_TEA_HOUSE_CODES = tuple(f"n{k}" for k in TEA_HOUSE_CALLS)
 
 
 @place
@@ -43,6 +46,9 @@ class BlackMarket(Place):
             for c in BLACK_MARKET_GOODS
         ]
         return opts + [Option("roll", f"Roll for jewelry first{no_room_note(no_room(p, ['blue']))}, take the good after")]
+
+    def codes(self, g: GameState, seat: int, step: Step) -> Sequence[str]:
+        return _BLACK_MARKET_CODES
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         seat = step.actor
@@ -78,6 +84,9 @@ class TeaHouse(Place):
             Option(f"n{k}", f"Call {k}: {k} Lira if the dice reach it, else {TEA_HOUSE_CONSOLATION}")
             for k in TEA_HOUSE_CALLS
         ]
+
+    def codes(self, g: GameState, seat: int, step: Step) -> Sequence[str]:
+        return _TEA_HOUSE_CODES
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         call = int(code[1:])

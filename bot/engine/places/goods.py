@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..components import (
     EXTENSION_PRICE,
     GOOD_INDEX,
@@ -18,7 +20,7 @@ from ..machine import StepKind, Tx, pop, push, register
 from ..state import GameState, Step
 from ..texts import GOOD_NAMES, no_room_note
 from ..wheelbarrow import gain_goods, gain_ruby, no_room, pay_goods, room
-from . import Place, place, place_bound_barred
+from . import ACT_CODES, Place, place, place_bound_barred
 
 ACT = [Option("act", "Take the action")]
 
@@ -56,6 +58,9 @@ class Warehouse(Place):
     def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
         full = " (already full)" if not room(g.players[seat], self.good) else ""
         return [Option("act", f"Fill up your {GOOD_NAMES[self.good]}{full}")]
+
+    def codes(self, g: GameState, seat: int, step: Step) -> Sequence[str]:
+        return ACT_CODES
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         p = tx.g.players[step.actor]
@@ -104,6 +109,9 @@ class PostOffice(Place):
         goods, lira = POST_OFFICE_REWARDS[g.board.mail]
         names = ", ".join(f"1 {GOOD_NAMES[c]}" for c in goods)
         return [Option("act", f"Take {names} and {lira} Lira{no_room_note(no_room(g.players[seat], goods))}")]
+
+    def codes(self, g: GameState, seat: int, step: Step) -> Sequence[str]:
+        return ACT_CODES
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         g = tx.g

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..components import (
     DEMAND_TILES,
     GOODS,
@@ -16,8 +18,9 @@ from ..machine import StepKind, Tx, pop, push, register
 from ..state import GameState, Step
 from ..texts import GOOD_NAMES, goods_phrase
 from ..wheelbarrow import gain_goods, goods_dict, pay_goods
-from . import Place, place
+from . import ACT_CODES, Place, place
 
+SELL = Option("act", "Sell goods to the demand tile")
 LETTER = {"red": "r", "green": "g", "yellow": "y", "blue": "b"}
 COLOUR = {v: k for k, v in LETTER.items()}
 
@@ -46,11 +49,15 @@ def best_sale(have: tuple[int, ...], limit: tuple[int, ...]) -> list[int]:
 
 
 class Market(Place):
-    def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
+    def can_sell(self, g: GameState, seat: int, step: Step) -> bool:
         have = g.players[seat].goods
-        if any(h and m for h, m in zip(have, limits(g, self.number, step.tag == "any"), strict=True)):
-            return [Option("act", "Sell goods to the demand tile")]
-        return []
+        return any(h and m for h, m in zip(have, limits(g, self.number, step.tag == "any"), strict=True))
+
+    def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
+        return [SELL] if self.can_sell(g, seat, step) else []
+
+    def codes(self, g: GameState, seat: int, step: Step) -> Sequence[str]:
+        return ACT_CODES if self.can_sell(g, seat, step) else ()
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         push(tx.g, Step("sell", step.actor, self.number, 1 if step.tag == "any" else 0, ""))

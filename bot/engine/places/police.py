@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from functools import lru_cache
+
 from ..board import place_name
 from ..components import POLICE_STATION
 from ..decision import Option
@@ -9,6 +12,12 @@ from ..machine import Tx, push
 from ..state import GameState, Step
 from ..tokens import FAMILY, move_token
 from . import Place, place
+
+
+@lru_cache(maxsize=64)
+def _targets(layout: tuple[int, ...]) -> tuple[str, ...]:
+    """The codes of the places a family member may be sent to, in number order."""
+    return tuple(f"f.{q}" for q in sorted(layout) if q != POLICE_STATION)
 
 
 @place
@@ -23,6 +32,11 @@ class PoliceStation(Place):
             for q in sorted(g.layout)
             if q != POLICE_STATION
         ]
+
+    def codes(self, g: GameState, seat: int, step: Step) -> Sequence[str]:
+        if g.players[seat].family != POLICE_STATION:
+            return ()
+        return _targets(g.layout)
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         target = int(code[2:])
