@@ -121,7 +121,9 @@ class Fountain(Place):
 
     def codes(self, g: GameState, seat: int, step: Step) -> Sequence[str]:
         out = len(g.players[seat].assistants)
-        return () if not out else _ALL if out == 1 else _ALL_OR_SOME
+        if not out:
+            return [o.code for o in self.options(g, seat, step)] if FOUNTAIN_OPTIONS.active(g.settings) else ()
+        return _ALL if out == 1 else _ALL_OR_SOME
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         p = tx.g.mut(step.actor)
