@@ -248,6 +248,15 @@ step). Letters are delivered by the sweep ``delivery.deliver`` (``machine.SWEEPS
 token of their owner stands on their place. Events: ``delivered`` {place} (the owner as player),
 ``letters_paid`` {letters: [[place, delivered], ...], seals, why}, ``companion_home`` {from, why}
 (`companion_token.return_companion`).
+Its bonus cards (plays ``c.<code>``; ``letters.bonus_cards``): ``letter``, ``ldice`` (a ``dice``
+step with place 0 and tag "ldice", house value H5: 6-8 queues ``card_good``), ``sell7`` (step
+``sell7``: ``g.<colour>`` or ``g.coffee``), ``good3.r`` / ``good3.g`` / ``good3.y`` / ``good3.b``
+at any free moment; ``mosque2`` declared with a mosque's action (``also_at``: both mosques; step
+``twice``: the first of the two actions, place, n and tag the action step's, the place's own
+codes, then the ``action`` step tagged "again"); instead of the move, ``follow`` (step
+``follow``: ``f.<seat>``, the merchant stack joins that seat's merchant, whose fee is spared: the
+``pay`` step's tag names the seat) and ``pay3move`` (3 Lira paid, step ``anywhere``: ``go.N``).
+After the last round ``ldice`` (no letter), ``sell7`` and ``good3`` (E-55).
 
 Glossary of the state
 ---------------------

@@ -18,6 +18,7 @@ Kiosk); ``delivery`` turns letters over whenever a token of their owner stands o
 from __future__ import annotations
 
 from ..modules import Module, register_module
+from . import bonus_cards as _bonus_cards  # noqa: F401  (the bonus cards that give things or move the stack)
 from . import companion_token as _companion_token  # noqa: F401  (the companion as a token kind)
 from . import data, kiosk_deck, letter_deck, parts  # noqa: F401  (register the module's parts and decks)
 from . import delivery as _delivery  # noqa: F401  (letters delivered whenever a token stands on their place)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ..board import place_name
 from ..decks import Deck, register_deck, to_discard, turn_up
 from ..describe import register_line
 from ..invariants import register_invariant
@@ -38,7 +39,7 @@ def letter_place(item: str) -> int:
 
 
 def letter_phrase(place: int) -> str:
-    return f"a letter for {PLACE_NAMES[place]} ({place})"
+    return f"a letter for {PLACE_NAMES.get(place) or place_name(place)} ({place})"
 
 
 class Letters(Deck):
