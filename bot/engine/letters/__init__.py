@@ -20,8 +20,11 @@ from __future__ import annotations
 from ..modules import Module, register_module
 from . import bonus_cards as _bonus_cards  # noqa: F401  (the bonus cards that give things or move the stack)
 from . import companion_token as _companion_token  # noqa: F401  (the companion as a token kind)
+from . import copy_card as _copy_card  # noqa: F401  (the copy card, E-35)
 from . import data, kiosk_deck, letter_deck, parts  # noqa: F401  (register the module's parts and decks)
 from . import delivery as _delivery  # noqa: F401  (letters delivered whenever a token stands on their place)
+from . import family_step as _family_step  # noqa: F401  (the family member's step card, E-37)
+from . import use_token as _use_token  # noqa: F401  (the card that calls a neutral token from afar, E-30)
 
 LETTERS = register_module(
     Module(
