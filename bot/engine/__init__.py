@@ -256,7 +256,18 @@ at any free moment; ``mosque2`` declared with a mosque's action (``also_at``: bo
 codes, then the ``action`` step tagged "again"); instead of the move, ``follow`` (step
 ``follow``: ``f.<seat>``, the merchant stack joins that seat's merchant, whose fee is spared: the
 ``pay`` step's tag names the seat) and ``pay3move`` (3 Lira paid, step ``anywhere``: ``go.N``).
-After the last round ``ldice`` (no letter), ``sell7`` and ``good3`` (E-55).
+``copy`` (``letters.copy_card``, E-35): the top card of the bonus discard pile as it lay before,
+in that card's own window and conditions (after the last round when it may be played then; with
+the action of its place for a card declared with one: an action modifier); event ``copied``
+{card}. ``familystep`` (``letters.family_step``, E-37), instead of the move: step
+``family_step`` (``go.N``, a neighbouring place other than the Police Station, round blocked
+edges; the move event's token "family"), then the ``action`` step tagged "family" there and the
+free step ``family_end`` (``done``; no encounters), then the turn's end. ``usetoken``
+(``letters.use_token``, E-30): step ``usetoken`` (``u.<token code>``: any neutral token in play on
+the board that the seat could pay), then its reward and payment steps (never waived) and
+``relocate``; event ``token_called`` {token}. After the last round ``ldice`` (no letter),
+``sell7``, ``good3``, ``copy`` (of one of these) and ``usetoken`` (the Smuggler, not relocated)
+(E-55).
 
 Glossary of the state
 ---------------------
