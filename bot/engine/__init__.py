@@ -253,9 +253,10 @@ step with place 0 and tag "ldice", house value H5: 6-8 queues ``card_good``), ``
 ``sell7``: ``g.<colour>`` or ``g.coffee``), ``good3.r`` / ``good3.g`` / ``good3.y`` / ``good3.b``
 at any free moment; ``mosque2`` declared with a mosque's action (``also_at``: both mosques; step
 ``twice``: the first of the two actions, place, n and tag the action step's, the place's own
-codes, then the ``action`` step tagged "again"); instead of the move, ``follow`` (step
-``follow``: ``f.<seat>``, the merchant stack joins that seat's merchant, whose fee is spared: the
-``pay`` step's tag names the seat) and ``pay3move`` (3 Lira paid, step ``anywhere``: ``go.N``).
+codes or ``skip`` (neither), then the ``action`` step tagged "again"); instead of the move,
+``follow`` (step ``follow``: ``f.<seat>``, the merchant stack joins that seat's merchant, whose
+fee is spared: the ``pay`` step's tag names the seat) and ``pay3move`` (3 Lira paid, step
+``anywhere``: ``go.N``).
 ``copy`` (``letters.copy_card``, E-35): the top card of the bonus discard pile as it lay before,
 in that card's own window and conditions (after the last round when it may be played then; with
 the action of its place for a card declared with one: an action modifier); event ``copied``

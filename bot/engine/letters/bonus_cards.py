@@ -202,25 +202,34 @@ def _mosque2(tx: Tx, seat: int, step: Step, final: bool) -> None:
     push(tx.g, Step("twice", seat, step.place, step.n, step.tag))
 
 
+SKIP_BOTH = Option("skip", "Take neither action")
+
+
 @register
 class FirstOfTwice(StepKind):
     """The first of two actions a card granted (place, n and tag: the action step's): its own
-    options, no skip (the card was played to take it)."""
+    options, or ``skip`` (both actions left; the default of a player who does not choose)."""
 
     name = "twice"
     module = data.MODULE
+    decline = "skip"
 
     def _action(self, step: Step) -> Step:
         return Step("action", step.actor, step.place, step.n, step.tag)
 
     def options(self, g: GameState, step: Step) -> list[Option]:
-        return PLACES[step.place].options(g, step.actor, self._action(step))
+        return [*PLACES[step.place].options(g, step.actor, self._action(step)), SKIP_BOTH]
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: {place_name(step.place)} — your first action of two."
 
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
-        pop(tx.g)
+        g = tx.g
+        pop(g)
+        if code == "skip":
+            pop(g)  # the repeat goes too
+            tx.emit("skip", step.actor, place=step.place, via=step.tag, could=True)
+            return
         perform(tx, self._action(step), code)
 
 

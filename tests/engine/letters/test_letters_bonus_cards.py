@@ -212,12 +212,17 @@ def test_mosque2_card_takes_the_mosque_action_twice() -> None:
     g = at_mosque(15)  # the Great Mosque: blue and yellow tiles
     assert f"c.{data.MOSQUE2}" in codes(g)
     g = play(g, f"c.{data.MOSQUE2}")
-    assert kind(g) == "twice" and set(codes(g)) == {"m.blue", "m.yellow"}
+    assert kind(g) == "twice" and set(codes(g)) == {"m.blue", "m.yellow", "skip"}
     g = play(g, "m.blue")
     assert "blue" in g.players[0].mosque_tiles and kind(g) == "action" and g.steps[-1].tag == "again"
     assert "m.yellow" in codes(g) and f"c.{data.MOSQUE2}" not in codes(g)
     g = play(g, "m.yellow")
     assert {"blue", "yellow"} <= set(g.players[0].mosque_tiles) and violations(g) == []
+
+
+def test_mosque2_card_first_action_may_be_skipped_with_its_repeat() -> None:
+    g = play(at_mosque(15), f"c.{data.MOSQUE2}", "skip")
+    assert kind(g) != "action" and not g.players[0].mosque_tiles and g.discard[-1] == data.MOSQUE2
 
 
 def test_mosque2_card_with_one_tile_left_repeats_at_once() -> None:
