@@ -16,11 +16,13 @@ from bot.engine import (
     preview_settings,
     set_chance_script,
 )
+from bot.engine.cards import REMOTE_TAGS
 from bot.engine.invariants import violations
 from bot.engine.letters import data
 from bot.engine.letters.letter_deck import LETTER_DECK
 from bot.engine.letters.parts import letters_of
 from bot.engine.mocha.parts import set_mocha_player
+from bot.engine.state import Step
 from tests.engine.helpers import (
     COLOURS_IN_SEAT_ORDER,
     codes,
@@ -136,7 +138,7 @@ def test_ldice_card_in_the_great_bazaar_lets_the_die_to_six_card_change_a_die() 
     assert g.players[0].goods == (0, 0, 0, 1) and len(letters_of(g, 0)) == 1 and g.discard[-1] == "six"
 
 
-def test_ldice_card_after_the_last_round_pays_goods_and_lira_only() -> None:
+def test_e55_ldice_card_after_the_last_round_pays_goods_and_lira_only() -> None:
     g = play(set_chance_script(at_the_end(data.DICE, data.PAY3), dice=[(6, 6)]), f"c.{data.DICE}")
     assert g.players[0].goods == (0, 0, 0, 1) and letters_of(g, 0) == () and kind(g) == "final"
 
@@ -189,7 +191,7 @@ def test_good3_card_after_the_last_round() -> None:
     assert g.players[0].goods == (0, 0, 0, 1) and kind(g) == "final"
 
 
-def test_final_cards_are_ldice_sell7_good3_only() -> None:
+def test_e55_final_cards_are_ldice_sell7_good3_only() -> None:
     cards = (data.LETTER, data.DICE, data.SELL7, "good3.g", data.MOSQUE2, data.FOLLOW, data.PAY3)
     assert offered(at_the_end(*cards, goods=(1, 0, 0, 0))) == {data.DICE, data.SELL7, "good3.g"}
 
@@ -232,17 +234,24 @@ def test_mosque2_card_with_one_tile_left_repeats_at_once() -> None:
     assert kind(g) != "twice" and g.turn.player == 1  # nothing left for the second: the turn went on
 
 
-def test_mosque2_card_is_not_offered_elsewhere_or_when_no_tile_can_be_taken() -> None:
+def test_e33_mosque2_card_is_not_offered_elsewhere_or_when_no_tile_can_be_taken() -> None:
     g = play(holding(data.MOSQUE2, goods=(2, 2, 2, 2)), "go.11", "a.leave")
     assert kind(g) == "action" and data.MOSQUE2 not in offered(g)
     g = at_mosque(14, tiles=("red", "green"))
     assert data.MOSQUE2 not in offered(g)
 
 
+def test_e33_mosque2_card_never_with_a_remote_action() -> None:
+    """"If you are at" needs the acting token on the mosque: not the Tavern's remote action."""
+    g = edit(at_mosque(15))
+    g.steps = g.steps[:-1] + (Step("action", 0, 15, 0, "barrier"),)
+    assert "barrier" in REMOTE_TAGS and data.MOSQUE2 not in offered(done(g))
+
+
 # ---- follow (D-25, E-15) --------------------------------------------------------------------------
 
 
-def test_follow_card_moves_the_merchant_stack_to_another_merchant_who_is_not_paid() -> None:
+def test_d25_e15_follow_card_moves_the_merchant_stack_to_another_merchant_who_is_not_paid() -> None:
     g = edit(holding(data.FOLLOW, lira=10))
     g.players[1].merchant = 16  # far away: a jump, not a step (E-11)
     g.players[2].merchant = 16
@@ -258,14 +267,14 @@ def test_follow_card_moves_the_merchant_stack_to_another_merchant_who_is_not_pai
     assert [e.data["to"] for e in events if e.kind == "fee"] == [2]
 
 
-def test_follow_card_chosen_merchant_free_but_other_tokens_met_as_usual() -> None:
+def test_e15_follow_card_chosen_merchant_free_but_other_tokens_met_as_usual() -> None:
     g = edit(holding(data.FOLLOW, lira=10))
     g.players[1].merchant = 16
     g = play(done(g), f"c.{data.FOLLOW}", "a.leave")  # the lone merchant to follow is chosen at once
     assert g.players[0].merchant == 16 and g.players[0].lira == 10  # nobody else there: nothing to pay
 
 
-def test_follow_card_never_chooses_a_neutral_merchant_or_the_own_place() -> None:
+def test_d25_follow_card_never_chooses_a_neutral_merchant_or_the_own_place() -> None:
     settings = preview_settings(players=2, expansions=("letters",))
     g = done(quieten(new_game(settings, COLOURS_IN_SEAT_ORDER[:2], 1).copy()))
     assert g.board.neutral_merchants  # two-player game: neutral merchants on the board
@@ -278,7 +287,7 @@ def test_follow_card_never_chooses_a_neutral_merchant_or_the_own_place() -> None
     assert g.players[0].merchant == 9
 
 
-def test_follow_card_only_at_the_start_of_phase_one() -> None:
+def test_e32_follow_card_only_at_the_start_of_phase_one() -> None:
     g = edit(holding(data.FOLLOW))
     g.players[1].merchant = 16
     g = play(done(g), "go.11", "a.leave")
@@ -288,7 +297,7 @@ def test_follow_card_only_at_the_start_of_phase_one() -> None:
 # ---- pay3move (D-24) -------------------------------------------------------------------------------
 
 
-def test_pay3move_card_pays_3_lira_and_moves_the_stack_anywhere() -> None:
+def test_d24_pay3move_card_pays_3_lira_and_moves_the_stack_anywhere() -> None:
     g = holding(data.PAY3, lira=5)
     g, events = play_events(g, f"c.{data.PAY3}")
     assert g.players[0].lira == 2 and kind(g) == "anywhere" and "go.7" not in codes(g)
@@ -303,7 +312,7 @@ def test_pay3move_card_needs_3_lira() -> None:
     assert data.PAY3 in offered(holding(data.PAY3, lira=3))
 
 
-def test_movement_cards_name_the_merchant_stack() -> None:
+def test_e45_movement_cards_name_the_merchant_stack() -> None:
     g = edit(holding(data.FOLLOW, data.PAY3, lira=5))
     g.players[1].merchant = 9
     d = pending(done(g))

@@ -33,7 +33,7 @@ def test_copy_card_copies_a_letters_card_too() -> None:
     assert g.players[0].goods == (1, 0, 0, 0) and g.players[0].lira == 3
 
 
-def test_copy_card_is_not_playable_on_an_empty_pile_or_on_another_copy_card() -> None:
+def test_e35_copy_card_is_not_playable_on_an_empty_pile_or_on_another_copy_card() -> None:
     assert COPY not in offered(holding(COPY))  # E-35: nothing to copy
     g = copying(COPY)
     assert COPY not in offered(g)
@@ -41,7 +41,7 @@ def test_copy_card_is_not_playable_on_an_empty_pile_or_on_another_copy_card() ->
     assert g.players[0].cards == (COPY,) and COPY not in offered(g)
 
 
-def test_copy_card_keeps_the_copied_cards_timing() -> None:
+def test_e35_copy_card_keeps_the_copied_cards_timing() -> None:
     g = copying("stay")  # "do not move": only instead of the move
     assert COPY in offered(g)
     g = play(copying("stay"), "go.11", "a.leave")
@@ -53,13 +53,13 @@ def test_copy_card_keeps_the_copied_cards_timing() -> None:
     assert g.players[0].merchant == 7 and g.discard[-1] == COPY
 
 
-def test_copy_card_keeps_the_copied_cards_conditions() -> None:
+def test_e35_copy_card_keeps_the_copied_cards_conditions() -> None:
     assert COPY not in offered(copying("family"))  # the family member is already at the station (E-36)
     assert COPY not in offered(copying(data.PAY3, lira=2))  # 3 Lira are needed
     assert COPY in offered(copying(data.PAY3, lira=3))
 
 
-def test_copy_card_declared_with_an_action_like_the_copied_card() -> None:
+def test_e32_copy_card_declared_with_an_action_like_the_copied_card() -> None:
     g = edit(copying(data.MOSQUE2, goods=(2, 2, 2, 2)))
     g.players[0].merchant = 13
     g = play(done(g), "go.15", "a.leave")  # the Great Mosque
@@ -78,7 +78,7 @@ def test_copy_card_of_an_action_card_is_not_offered_elsewhere() -> None:
     assert COPY not in offered(copying(data.MOSQUE2))  # not in the free window either
 
 
-def test_copy_card_after_the_last_round_only_when_the_copied_card_qualifies() -> None:
+def test_e55_copy_card_after_the_last_round_only_when_the_copied_card_qualifies() -> None:
     g = edit(at_the_end(COPY, data.PAY3))
     to_discard(g, "good3.b")
     g = done(g)

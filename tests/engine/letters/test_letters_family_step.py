@@ -25,7 +25,7 @@ def family_at(place: int, *cards: str, g: GameState | None = None) -> GameState:
     return done(g)
 
 
-def test_familystep_card_acts_at_the_neighbouring_place_without_encounters() -> None:
+def test_e37_familystep_card_acts_at_the_neighbouring_place_without_encounters() -> None:
     g = edit(family_at(1))  # the Wainwright: neighbours 9, 4 and 6
     g.players[1].merchant = 4  # another merchant, family member and the Governor at the Fruit Warehouse
     g.players[2].family = 4
@@ -48,7 +48,7 @@ def test_familystep_card_acts_at_the_neighbouring_place_without_encounters() -> 
     assert violations(g) == []
 
 
-def test_familystep_card_never_from_or_into_the_police_station() -> None:
+def test_e37_familystep_card_never_from_or_into_the_police_station() -> None:
     assert STEP not in offered(family_at(12))  # at the station (the start of every game)
     g = play(family_at(7), f"c.{STEP}")  # the Fountain: 4, 6, 11 and the station 12 around it
     assert set(codes(g)) == {"go.4", "go.6", "go.11"}
@@ -58,7 +58,7 @@ def test_familystep_card_never_from_or_into_the_police_station() -> None:
         apply(g, g0.player, g0.decision_id, "go.12")
 
 
-def test_familystep_card_respects_the_barrier() -> None:
+def test_e11_e12_familystep_card_respects_the_barrier() -> None:
     g = edit(holding(STEP, g=bazaar()))
     here = g.layout[0]  # a corner
     g.players[0].family = here
@@ -76,7 +76,7 @@ def test_familystep_card_respects_the_barrier() -> None:
     assert around[0] in targets
 
 
-def test_familystep_card_only_instead_of_the_move() -> None:
+def test_e32_familystep_card_only_instead_of_the_move() -> None:
     g = play(family_at(1), "go.11", "a.leave")
     assert kind(g) == "action" and STEP not in offered(g)
 
@@ -88,7 +88,7 @@ def test_familystep_turn_ends_with_a_free_moment_for_cards() -> None:
     assert g.turn.player == 1
 
 
-def test_familystep_card_lets_place_bound_cards_apply_where_the_family_member_stands() -> None:
+def test_e33_familystep_card_lets_place_bound_cards_apply_where_the_family_member_stands() -> None:
     g = edit(family_at(13, data.MOSQUE2))  # the Sultan's Palace; the Great Mosque 15 above it
     g.players[0].goods = (2, 2, 2, 2)
     g = play(done(g), f"c.{STEP}", "go.15")

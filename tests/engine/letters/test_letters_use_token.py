@@ -49,12 +49,12 @@ def test_usetoken_card_is_not_offered_with_no_token_on_the_board() -> None:
     assert USE not in offered(tokens_at())
 
 
-def test_usetoken_card_any_free_moment_outside_an_action() -> None:
+def test_e30_usetoken_card_any_free_moment_outside_an_action() -> None:
     g = play(tokens_at(governor=16), "go.11", "a.leave")
     assert kind(g) == "action" and USE in offered(g)
 
 
-def test_usetoken_card_costs_are_never_waived_by_the_encounter_tile() -> None:
+def test_e30_usetoken_card_costs_are_never_waived_by_the_encounter_tile() -> None:
     g = edit(holding(USE, lira=5, g=bazaar()))
     g.board.governor = g.layout[0]
     set_mocha_player(g, 0, tavern_tiles=("encounter1",))
@@ -62,7 +62,7 @@ def test_usetoken_card_costs_are_never_waived_by_the_encounter_tile() -> None:
     assert kind(g) == "gov_pay"  # E-30: the card says to pay
 
 
-def test_usetoken_card_calls_the_coffee_trader_in_the_great_bazaar_only() -> None:
+def test_e53_usetoken_card_calls_the_coffee_trader_in_the_great_bazaar_only() -> None:
     g = edit(holding(USE, lira=5, g=bazaar()))
     set_mocha_board(g, coffee_trader=g.layout[0])
     g.board.governor = g.layout[1]
@@ -73,7 +73,7 @@ def test_usetoken_card_calls_the_coffee_trader_in_the_great_bazaar_only() -> Non
     assert "u.cof" not in codes(play(tokens_at(governor=16, smuggler=9), f"c.{USE}"))
 
 
-def test_usetoken_card_after_the_last_round_calls_the_smuggler_only() -> None:
+def test_e55_usetoken_card_after_the_last_round_calls_the_smuggler_only() -> None:
     g = edit(at_the_end(USE, data.PAY3))
     g.board.governor = 16
     g = done(g)
