@@ -34,7 +34,7 @@ from tests.engine.helpers import (
     play_events,
     quieten,
 )
-from tests.engine.letters.letters_helpers import done, edit, quiet_letters
+from tests.engine.letters.letters_helpers import done, edit, put_companion, quiet_letters
 
 # First-game layout of Letters & Seals (rows): 9 1 4 21 3 / 15 6 7 11 22 / 13 24 12 14 8 /
 # 10 2 23 5 16. The merchants start on the Fountain 7; the Police Station 12 is right below it.
@@ -272,6 +272,17 @@ def test_e15_follow_card_chosen_merchant_free_but_other_tokens_met_as_usual() ->
     g.players[1].merchant = 16
     g = play(done(g), f"c.{data.FOLLOW}", "a.leave")  # the lone merchant to follow is chosen at once
     assert g.players[0].merchant == 16 and g.players[0].lira == 10  # nobody else there: nothing to pay
+
+
+def test_e15_follow_card_spares_the_merchant_but_not_the_same_players_companion() -> None:
+    g = edit(holding(data.FOLLOW, lira=10))
+    g.players[1].merchant = 16
+    put_companion(g, 1, 16)
+    g = play(done(g), f"c.{data.FOLLOW}", "a.leave")
+    assert kind(g) == "pay"
+    before = g.players[1].lira
+    g = play(g, "pay")
+    assert g.players[1].lira == before + 2 and g.players[0].lira == 8  # the companion is paid
 
 
 def test_d25_follow_card_never_chooses_a_neutral_merchant_or_the_own_place() -> None:
