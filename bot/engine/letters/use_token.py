@@ -31,9 +31,10 @@ USE_TOKEN = "usetoken"
 
 
 def _payable(g: GameState, seat: int, token: NeutralToken) -> bool:
-    """Whether the seat could pay the token's cost once its reward is in hand: the reward is
-    taken on a scratch copy (each reward step's first choice) and the payment steps asked there."""
-    if not token.payment:
+    """Whether the seat could pay the token's cost once its reward is in hand. A reward only
+    adds, so a cost the seat can pay now is payable; otherwise the reward is taken on a scratch
+    copy (each reward step's first choice) and the payment steps asked there."""
+    if all(KINDS[kind].options(g, Step(kind, seat)) for kind in token.payment):
         return True
     trial = g.fork()
     tx = Tx(trial)
