@@ -385,12 +385,14 @@ def test_forfeit_at_every_kind_of_step(where: str) -> None:
 def test_the_steps_above_cover_every_decision() -> None:
     """Together with the tests above, every kind of decision the engine can ask is forfeited."""
     from bot.engine.machine import KINDS
+    from tests.engine.letters.test_letters_cards_forfeit import FORFEITED as LETTERS_CARDS_FORFEITED
     from tests.engine.mocha.test_guild_forfeit import FORFEITED as GUILD_FORFEITED
 
     covered = {kind for _, kind, _ in STEPS.values()} | {
         "move", "move34", "assistant", "pay", "action", "sell", "sultan_any", "caravan_draw", "after", "final",
     }
     covered |= GUILD_FORFEITED  # Mocha & Baksheesh's guild steps: tests/engine/mocha/test_guild_forfeit.py
+    covered |= LETTERS_CARDS_FORFEITED  # Letters & Seals' card steps: tests/engine/letters/test_letters_cards_forfeit.py
     automatic = {"turn", "end", "gameover", "relocate"}
     engine_kinds = {name for name, k in KINDS.items() if k.module != "test"}  # not tests.testkinds'
     assert engine_kinds - automatic == covered

@@ -39,6 +39,7 @@ def letter_place(item: str) -> int:
 
 
 def letter_phrase(place: int) -> str:
+    """"a letter for Fountain (7)": a base place or one of the module's."""
     return f"a letter for {PLACE_NAMES.get(place) or place_name(place)} ({place})"
 
 
