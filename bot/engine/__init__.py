@@ -307,6 +307,27 @@ Coffee trader's in the Great Bazaar), and each relocation is one roll. The doubl
 minimal set worth 3 or 4 seals) for an extra turn at once, once a round
 (``LettersPlayer.double_move_round``); event ``double_move`` {round}. ``letters.letters_check``:
 the module's invariants and the step check that no seat makes two double moves in a round.
+Its bonus cards (plays ``c.<code>``; ``letters.bonus_cards``): ``letter``, ``ldice`` (a ``dice``
+step with place 0 and tag "ldice", house value H5: 6-8 queues ``card_good``), ``sell7`` (step
+``sell7``: ``g.<colour>`` or ``g.coffee``), ``good3.r`` / ``good3.g`` / ``good3.y`` / ``good3.b``
+at any free moment; ``mosque2`` declared with a mosque's action (``also_at``: both mosques; step
+``twice``: the first of the two actions, place, n and tag the action step's, the place's own
+codes or ``skip`` (neither), then the ``action`` step tagged "again"); instead of the move,
+``follow`` (step ``follow``: ``f.<seat>``, the merchant stack joins that seat's merchant, whose
+fee is spared: the ``pay`` step's tag names the seat) and ``pay3move`` (3 Lira paid, step
+``anywhere``: ``go.N``).
+``copy`` (``letters.copy_card``, E-35): the top card of the bonus discard pile as it lay before,
+in that card's own window and conditions (after the last round when it may be played then; with
+the action of its place for a card declared with one: an action modifier); event ``copied``
+{card}. ``familystep`` (``letters.family_step``, E-37), instead of the move: step
+``family_step`` (``go.N``, a neighbouring place other than the Police Station, round blocked
+edges; the move event's token "family"), then the ``action`` step tagged "family" there and the
+free step ``family_end`` (``done``; no encounters), then the turn's end. ``usetoken``
+(``letters.use_token``, E-30): step ``usetoken`` (``u.<token code>``: any neutral token in play on
+the board that the seat could pay), then its reward and payment steps (never waived) and
+``relocate``; event ``token_called`` {token}. After the last round ``ldice`` (no letter),
+``sell7``, ``good3``, ``copy`` (of one of these) and ``usetoken`` (the Smuggler, not relocated)
+(E-55).
 
 Glossary of the state
 ---------------------

@@ -37,7 +37,9 @@ from .texts import CARD_NAMES, card_phrase
 from .wheelbarrow import pay_goods
 
 # "guild_end": the free moment after a guild card's effect (Mocha & Baksheesh, E-38)
-ANYTIME = frozenset({"move", "move34", "assistant", "pay", "action", "after", "guild_end"})
+# "family_end": the free moment after the family member's action of a turn spent moving it
+# (Letters & Seals, E-37)
+ANYTIME = frozenset({"move", "move34", "assistant", "pay", "action", "after", "guild_end", "family_end"})
 PHASE_ONE = frozenset({"move", "move34", "assistant"})
 NOWHERE: frozenset[str] = frozenset()
 
@@ -58,6 +60,7 @@ class CardPlay:
       its place-bound class (E-33): ``"carry_out"`` ("if you carry out the action at X": also the
       family member's and any remote action) or ``"at"`` ("if you are at X": the token that acts
       must stand there, so never a remote action);
+      (`also_at`: more places it may be declared with: both mosques, or any place);
     - `final`: it may still be played after the last round (E-55);
     - `playable(g, seat, step, act)`: whether it may be played now (`act`: the action's own
       options, for cards declared with an action);
@@ -74,6 +77,7 @@ class CardPlay:
     final: bool = False
     playable: Playable = _always
     label: str = ""
+    also_at: tuple[int, ...] = ()
 
 
 CARD_PLAYS: Registry[CardPlay] = Registry("card plays")
@@ -258,7 +262,7 @@ def _plays_at(plays: tuple[CardPlay, ...], place: int) -> tuple[CardPlay, ...]:
     if found is None or found[0] is not plays:
         if len(_AT_PLACE) > 1024:
             _AT_PLACE.clear()
-        found = _AT_PLACE[key] = (plays, tuple(p for p in plays if p.action_at == place))
+        found = _AT_PLACE[key] = (plays, tuple(p for p in plays if p.action_at == place or place in p.also_at))
     return found[1]
 
 

@@ -84,23 +84,25 @@ def walk_targets(grid: Grid, start: int, lo: int, hi: int, blocked: Edges = froz
     return tuple(sorted(found))
 
 
-def arrive(tx: Tx, seat: int, target: int, how: str, token: TokenKind = MERCHANT) -> None:
+def arrive(tx: Tx, seat: int, target: int, how: str, token: TokenKind = MERCHANT, spared: int = -1) -> None:
     """A token ends its movement on `target`; queue phases 1b (for the merchant stack) to 4 there.
-    The move event names the token unless it is the merchant stack."""
+    The move event names the token unless it is the merchant stack. `spared`: a seat whose
+    merchant there is not paid (a card that follows that merchant, RULES-NOTES E-15)."""
     g = tx.g
     source = move_token(g, seat, token, target)
     if token is MERCHANT:
         tx.emit("move", seat, source=source, target=target, how=how)
     else:
         tx.emit("move", seat, source=source, target=target, how=how, token=token.name)
-    g.steps += _phases(seat, target, token.assistants)  # `push`, the stack order built once
+    g.steps += _phases(seat, target, token.assistants, spared)  # `push`, the stack order built once
 
 
 @cache
-def _phases(seat: int, target: int, assistants: bool) -> tuple[Step, ...]:
+def _phases(seat: int, target: int, assistants: bool, spared: int = -1) -> tuple[Step, ...]:
     """The steps queued on arriving, phases 1b (with `assistants`) to 4, in stack order (the last
-    runs first), built once and shared."""
-    phases = (shared_step("after", seat, target), shared_step("action", seat, target), shared_step("pay", seat, target))
+    runs first), built once and shared. The payment step's tag names a `spared` seat."""
+    pay = shared_step("pay", seat, target) if spared < 0 else Step("pay", seat, target, tag=str(spared))
+    phases = (shared_step("after", seat, target), shared_step("action", seat, target), pay)
     return (*phases, shared_step("assistant", seat, target)) if assistants else phases
 
 
@@ -239,12 +241,15 @@ def neutral_assistant_at(g: GameState, place: int) -> bool:
     return g.settings.neutral_assistants and place in g.board.neutral_assistants
 
 
-def fee(g: GameState, seat: int, place: int) -> tuple[list[int], int, int]:
+def fee(g: GameState, seat: int, place: int, spared: int = -1) -> tuple[list[int], int, int]:
     """The seats owed for their tokens at a place (one entry per token paid like a merchant),
-    the neutral merchants there, and what meeting them all costs."""
+    the neutral merchants there, and what meeting them all costs. `spared`: a seat whose merchant
+    is not paid (its other tokens there are)."""
     if place == FOUNTAIN:
         return [], 0, 0
     others = paid_at(g, place, seat)
+    if spared >= 0 and g.players[spared].merchant == place and spared in others:
+        others.remove(spared)
     neutral = neutral_merchants_at(g, place)
     return others, neutral, MERCHANT_FEE * (len(others) + neutral)
 
@@ -262,22 +267,27 @@ _PAY_OR_END = ("pay", "x.end")
 _END_ONLY = ("x.end",)
 
 
+def _spared(step: Step) -> int:
+    return int(step.tag) if step.tag else -1
+
+
 @register
 class PayMerchants(StepKind):
-    """Phase 2: pay 2 Lira to every other merchant here, or end the turn."""
+    """Phase 2: pay 2 Lira to every other merchant here, or end the turn (tag: a seat whose
+    merchant is spared, see `arrive`)."""
 
     name = "pay"
     free = True
     decline = "x.end"
 
     def codes(self, g: GameState, step: Step) -> Sequence[str] | None:
-        cost = fee(g, step.actor, step.place)[2]
+        cost = fee(g, step.actor, step.place, _spared(step))[2]
         if not cost:
             return None
         return _PAY_OR_END if g.players[step.actor].lira >= cost else _END_ONLY
 
     def options(self, g: GameState, step: Step) -> list[Option] | None:
-        others, neutral, cost = fee(g, step.actor, step.place)
+        others, neutral, cost = fee(g, step.actor, step.place, _spared(step))
         if not cost:
             return None
         if g.players[step.actor].lira >= cost:
@@ -285,7 +295,7 @@ class PayMerchants(StepKind):
         return [Option("x.end", f"Not enough Lira to pay {cost}: end your turn")]
 
     def prompt(self, g: GameState, step: Step) -> str:
-        others, neutral, cost = fee(g, step.actor, step.place)
+        others, neutral, cost = fee(g, step.actor, step.place, _spared(step))
         owed = {s: others.count(s) for s in others}  # a seat with two tokens here is paid twice
         names = [who(s) if k == 1 else f"{who(s)} for {k} tokens" for s, k in owed.items()]
         if neutral:
@@ -300,7 +310,7 @@ class PayMerchants(StepKind):
         g = tx.g
         pop(g)
         seat = step.actor
-        others, neutral, cost = fee(g, seat, step.place)
+        others, neutral, cost = fee(g, seat, step.place, _spared(step))
         if code == "x.end":
             could = g.players[seat].lira >= cost
             end_turn_early(tx, "refused_to_pay" if could else "could_not_pay", step.place)

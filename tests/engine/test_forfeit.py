@@ -387,6 +387,7 @@ def test_the_steps_above_cover_every_decision() -> None:
     from bot.engine.machine import KINDS
     from tests.engine.letters.test_companion_forfeit import FORFEITED as COMPANION_FORFEITED
     from tests.engine.letters.test_kiosk_forfeit import FORFEITED as KIOSK_FORFEITED
+    from tests.engine.letters.test_letters_cards_forfeit import FORFEITED as LETTERS_CARDS_FORFEITED
     from tests.engine.letters.test_letters_forfeit import FORFEITED as LETTERS_FORFEITED
     from tests.engine.mocha.test_guild_forfeit import FORFEITED as GUILD_FORFEITED
 
@@ -397,6 +398,7 @@ def test_the_steps_above_cover_every_decision() -> None:
     covered |= COMPANION_FORFEITED  # Letters & Seals' companion: tests/engine/letters/test_companion_forfeit.py
     covered |= KIOSK_FORFEITED  # the Kiosk's and the Auction House's: tests/engine/letters/test_kiosk_forfeit.py
     covered |= LETTERS_FORFEITED  # Letters & Seals: tests/engine/letters/test_letters_forfeit.py
+    covered |= LETTERS_CARDS_FORFEITED  # Letters & Seals' card steps: tests/engine/letters/test_letters_cards_forfeit.py
     automatic = {"turn", "end", "gameover", "relocate"}
     engine_kinds = {name for name, k in KINDS.items() if k.module != "test"}  # not tests.testkinds'
     assert engine_kinds - automatic == covered

@@ -61,7 +61,8 @@ def test_every_base_card_has_its_registered_play() -> None:
     assert base["stay"].window == base["move34"].window == {"move"}
     assert base["return"].window == {"move", "move34", "assistant"}
     assert base["good"].window == base["lira5"].window == base["family"].window == {
-        "move", "move34", "assistant", "pay", "action", "after", "guild_end"  # guild_end: after a guild card (E-38)
+        "move", "move34", "assistant", "pay", "action", "after", "guild_end",  # guild_end: after a guild card (E-38)
+        "family_end",  # after the family member's action of a Letters & Seals family-step turn (E-37)
     }
 
 

@@ -21,18 +21,22 @@ from __future__ import annotations
 
 from ..modules import Module, register_module
 from . import auction as _auction  # noqa: F401  (the Auction House, place 23)
+from . import bonus_cards as _bonus_cards  # noqa: F401  (the bonus cards that give things or move the stack)
 from . import companion as _companion  # noqa: F401  (earned and brought home at the Fountain, E-44)
 from . import companion_token as _companion_token  # noqa: F401  (the companion as a token kind)
 from . import companion_turn as _companion_turn  # noqa: F401  (set out, moved instead of the merchant, E-45)
+from . import copy_card as _copy_card  # noqa: F401  (the copy card, E-35)
 from . import courier as _courier  # noqa: F401  (the Courier, a neutral token)
 from . import data, kiosk_deck, letter_deck, parts  # noqa: F401  (register the module's parts and decks)
 from . import delivery as _delivery  # noqa: F401  (letters delivered whenever a token stands on their place)
 from . import double_move as _double_move  # noqa: F401  (the double move at the end of a turn)
 from . import embassy as _embassy  # noqa: F401  (place 21)
+from . import family_step as _family_step  # noqa: F401  (the family member's step card, E-37)
 from . import help_topics as _help_topics  # noqa: F401  (the module's texts in the one help lookup)
 from . import kiosk as _kiosk  # noqa: F401  (the Kiosk, place 22, and its tiles)
 from . import letters_check as _letters_check  # noqa: F401  (the module's invariants)
 from . import secret_society as _secret_society  # noqa: F401  (place 24, the society2 card)
+from . import use_token as _use_token  # noqa: F401  (the card that calls a neutral token from afar, E-30)
 
 LETTERS = register_module(
     Module(

@@ -322,6 +322,7 @@ MERCHANT_ONLY_CARDS: Final = frozenset({FOLLOW, PAY3})
 # Kinds playable after the last round, for their goods and Lira only (E-55); COPY only when the
 # copied card is one of them, NEUTRAL only for the Smuggler.
 FINAL_CARDS: Final = frozenset({DICE, SELL7, GOOD3, COPY, NEUTRAL})
+FINAL_NEUTRAL_TOKENS: Final = ("smuggler",)  # the tokens NEUTRAL may call after the last round (E-55)
 
 SELL7_LIRA: Final = 7
 SELL7_PRICE: Final = Bundle(good_or_coffee=1)
