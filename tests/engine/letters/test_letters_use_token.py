@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.engine import GameState, can_undo, set_chance_script
 from bot.engine.invariants import violations
 from bot.engine.letters import data
+from bot.engine.letters.parts import set_letters_board
 from bot.engine.mocha.parts import mocha_board, set_mocha_board, set_mocha_player
 from tests.engine.helpers import codes, kind, play, play_events
 from tests.engine.letters.letters_helpers import done, edit
@@ -65,6 +66,7 @@ def test_e30_usetoken_card_costs_are_never_waived_by_the_encounter_tile() -> Non
 def test_e53_usetoken_card_calls_the_coffee_trader_in_the_great_bazaar_only() -> None:
     g = edit(holding(USE, lira=5, g=bazaar()))
     set_mocha_board(g, coffee_trader=g.layout[0])
+    set_letters_board(g, courier=0)  # the Courier off the board: he is offered like any other token
     g.board.governor = g.layout[1]
     g = play(done(g), f"c.{USE}")
     assert set(codes(g)) == {"u.gov", "u.cof"}
