@@ -377,7 +377,7 @@ Registries for modules
 A module (`modules.register_module`) registers its parts and every provider states its module;
 providers are consulted only while their module is in play (`registry.Registry.active`, resolved
 once per set of modules): step kinds (``machine.register``; ``StepKind.module``, ``movement``,
-``between_turns``), places (``places.place``), free windows (``machine.FREE_WINDOWS``), action
+``between_turns``, ``default_code`` (an idle player's choice that depends on the position)), places (``places.place``), free windows (``machine.FREE_WINDOWS``), action
 modifiers (``places.ACTION_MODIFIERS``; remote actions' tags in ``cards.REMOTE_TAGS``), what a
 module adds to any action (``places.ACTION_HOOKS``: the Caravansary's coffee), ways to carry
 out the Fountain's action with no assistant out (``places.caravansary.FOUNTAIN_OPTIONS``), card plays

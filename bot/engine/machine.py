@@ -70,6 +70,11 @@ class StepKind:
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         raise IllegalChoice(code)
 
+    def default_code(self, g: GameState, step: Step) -> str | None:
+        """The choice of a player who does not choose, when it depends on the position (the
+        Barrier stays on its edge); None: the decline where offered, else the first option."""
+        return None
+
     def refusal(self, g: GameState, step: Step, code: str) -> str:
         """Why `code` is refused here, when the step can say better than "not offered" (a bid
         above one's Lira); "" otherwise."""
@@ -137,9 +142,13 @@ def offered(g: GameState, step: Step, kind: StepKind, base: list[Option], window
     return options
 
 
-def default_of(kind: StepKind, base: list[Option], options: list[Option]) -> str:
-    """The choice made for a player who does not choose: the step's decline where it is offered,
-    else the first option."""
+def default_of(g: GameState, step: Step, kind: StepKind, base: list[Option], options: list[Option]) -> str:
+    """The choice made for a player who does not choose: the step's own default for the position
+    where it names an offered option, else the step's decline where it is offered, else the first
+    option."""
+    own = kind.default_code(g, step)
+    if own is not None and any(o.code == own for o in options):
+        return own
     decline = kind.decline
     if decline is not None:
         for o in base:
@@ -156,7 +165,7 @@ def _decision(g: GameState, step: Step, kind: StepKind, base: list[Option], opti
     d.kind = step.kind
     d.prompt = kind.prompt(g, step)
     d.options = tuple(options)
-    d.default = default_of(kind, base, options)
+    d.default = default_of(g, step, kind, base, options)
     d.off_turn = actor != g.turn.player and not kind.between_turns
     return d
 
@@ -223,7 +232,7 @@ def settle(tx: Tx, windows: Sequence[FreeWindow] | None = None) -> None:
             continue
         turn = g.turn
         if turn.forfeit and step.actor == turn.player and not kind.between_turns:
-            play_default(tx, step, kind, default_of(kind, base, options), windows)  # their turn came back
+            play_default(tx, step, kind, default_of(g, step, kind, base, options), windows)  # their turn came back
             continue
         g.cache = _decision(g, step, kind, base, options)
         return

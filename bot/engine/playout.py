@@ -249,8 +249,11 @@ class Playout:
                 if kind.movement:
                     end_turn_early(tx, "forfeit")
                 else:
+                    own = kind.default_code(g, step)
                     decline = kind.decline
-                    if decline is not None and decline in base:
+                    if own is not None and own in codes:
+                        self._resolve(step, own, kind)
+                    elif decline is not None and decline in base:
                         self._resolve(step, decline, kind)
                     else:
                         self._resolve(step, codes[0], kind)

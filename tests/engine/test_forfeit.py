@@ -337,6 +337,7 @@ STEPS: dict[str, tuple[Callable[[], GameState], str, Check]] = {
     # Mocha & Baksheesh's Tavern: the coffee is paid; the first edge, then its first place, whose
     # action is skipped (tests/engine/mocha/tavern_position.py: the first-game grid)
     "barrier": (lambda: _at_barrier(), "barrier", lambda a, b: _barrier_of(b) == ((1, 7), 0)),
+    "barrier standing": (lambda: _at_barrier((6, 7)), "barrier", lambda a, b: _barrier_of(b) == ((6, 7), 0)),
     "barrier_act": (lambda: play(_at_barrier(), "e.6.7"), "barrier_act", lambda a, b: _barrier_of(b) == ((6, 7), 0)),
 }
 
@@ -357,10 +358,17 @@ def _at_coffee_trader() -> GameState:
     set_mocha_board(g, coffee_trader=5)
     g.players[0].lira, g.players[0].goods = 5, (1, 0, 0, 0)
     return play(step_onto(done(g), 5), "skip")
-def _at_barrier() -> GameState:
+def _at_barrier(standing: tuple[int, int] | None = None) -> GameState:
+    """Seat 0 at the Tavern's Barrier step; `standing`: the edge the Barrier already stands on
+    (seat 1 holding its control tile), where an idle player leaves it."""
+    from bot.engine.mocha.parts import set_mocha_board
     from tests.engine.mocha.tavern_position import at_tavern, mocha_game, with_coffee
 
-    return play(at_tavern(with_coffee(mocha_game(), 0, 2)), "barrier")
+    g = with_coffee(mocha_game(), 0, 2)
+    if standing is not None:
+        g = g.copy()
+        set_mocha_board(g, barrier=standing, barrier_controller=1)
+    return play(at_tavern(g), "barrier")
 
 
 def _barrier_of(g: GameState) -> tuple[object, int]:

@@ -108,6 +108,12 @@ class BarrierEdge(StepKind):
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: put the Barrier between two neighbouring places."
 
+    def default_code(self, g: GameState, step: Step) -> str | None:
+        """An idle player leaves the Barrier where it stands (taking its control tile); with the
+        Barrier beside the board, the first edge."""
+        current = mocha_board(g).barrier
+        return None if current is None else edge_code(*current)
+
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         pop(tx.g)
         _, a, b = code.split(".")
