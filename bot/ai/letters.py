@@ -18,8 +18,8 @@ from bot.engine.state import GameState, Player
 from bot.engine.tokens import OFF_BOARD
 
 from . import values
-from .modules import Gain, ModuleValuation, register_valuation
-from .prospects import action_codes
+from .modules import ModuleValuation, register_valuation
+from .prospects import if_possible, ruby_ready
 
 SEAL = 3.0  # one seal showing on a letter
 UNDELIVERED = 1.0  # a letter whose place is still to visit (its second seal)
@@ -70,15 +70,6 @@ def held(g: GameState, p: Player) -> float:
     return worth
 
 
-def _if_possible(worth: float) -> Gain:
-    def gain(g: GameState, p: Player, place: int) -> float:
-        return worth if action_codes(g, p, place) else 0.0
-
-    return gain
-
-
-def society_gain(g: GameState, p: Player, place: int) -> float:
-    return values.READY_RUBY if action_codes(g, p, place) else 0.0
 
 
 VALUATION = register_valuation(
@@ -87,10 +78,10 @@ VALUATION = register_valuation(
         sources=(secret_society,),
         holdings=(held,),
         gains={
-            data.EMBASSY: _if_possible(EMBASSY),
-            data.KIOSK: _if_possible(KIOSK),
-            data.AUCTION_HOUSE: _if_possible(AUCTION_HOUSE),
-            data.SECRET_SOCIETY: society_gain,
+            data.EMBASSY: if_possible(EMBASSY),
+            data.KIOSK: if_possible(KIOSK),
+            data.AUCTION_HOUSE: if_possible(AUCTION_HOUSE),
+            data.SECRET_SOCIETY: ruby_ready,
         },
     )
 )

@@ -13,9 +13,8 @@ from bot.engine.mocha import data
 from bot.engine.mocha.parts import BOARD, PLAYER, MochaBoard, MochaPlayer
 from bot.engine.state import Board, GameState, Player
 
-from . import values
-from .modules import Gain, ModuleValuation, register_valuation
-from .prospects import action_codes
+from .modules import ModuleValuation, register_valuation
+from .prospects import if_possible, ruby_ready
 
 COFFEE = 1.5  # one bag of coffee
 GUILD_CARD = 7.0  # a guild card in hand (a turn's worth, chosen when it suits)
@@ -51,15 +50,6 @@ def held(g: GameState, p: Player) -> float:
     return COFFEE * mine.coffee + GUILD_CARD * guild + TAVERN_TILE * len(mine.tavern_tiles)
 
 
-def _if_possible(worth: float) -> Gain:
-    def gain(g: GameState, p: Player, place: int) -> float:
-        return worth if action_codes(g, p, place) else 0.0
-
-    return gain
-
-
-def coffee_house_gain(g: GameState, p: Player, place: int) -> float:
-    return values.READY_RUBY if action_codes(g, p, place) else 0.0
 
 
 VALUATION = register_valuation(
@@ -68,10 +58,10 @@ VALUATION = register_valuation(
         sources=(coffee_house,),
         holdings=(held,),
         gains={
-            data.ROASTING_PLANT: _if_possible(ROASTING),
-            data.GUILD_HALL: _if_possible(GUILD_HALL),
-            data.TAVERN: _if_possible(TAVERN),
-            data.COFFEE_HOUSE: coffee_house_gain,
+            data.ROASTING_PLANT: if_possible(ROASTING),
+            data.GUILD_HALL: if_possible(GUILD_HALL),
+            data.TAVERN: if_possible(TAVERN),
+            data.COFFEE_HOUSE: ruby_ready,
         },
     )
 )

@@ -67,6 +67,15 @@ def ruby_ready(g: GameState, p: Player, place: int) -> float:
     return values.READY_RUBY if action_codes(g, p, place) else 0.0
 
 
+def if_possible(worth: float) -> Gain:
+    """A place worth `worth` next turn whenever its action could be taken (a module's places)."""
+
+    def gain(g: GameState, p: Player, place: int) -> float:
+        return worth if action_codes(g, p, place) else 0.0
+
+    return gain
+
+
 def mosque_tile(g: GameState, p: Player, place: int) -> float:
     best = 0.0
     colours = MOSQUE_COLOURS[place]
