@@ -166,8 +166,22 @@ def _decision(g: GameState, step: Step, kind: StepKind, base: list[Option], opti
     d.prompt = kind.prompt(g, step)
     d.options = tuple(options)
     d.default = default_of(g, step, kind, base, options)
-    d.off_turn = actor != g.turn.player and not kind.between_turns
+    d.off_turn = actor != g.turn.player and not kind.between_turns and not in_own_window(g, actor)
     return d
+
+
+def in_own_window(g: GameState, seat: int) -> bool:
+    """Whether `seat`'s leftover-card window after the last round is open (RULES-NOTES E-55): the
+    steps of a card it plays there are its own, not another seat's turn (the last seat to have
+    played keeps `g.turn`). Read off the stack down to this turn's end step (a window's steps lie
+    above its ``final`` step)."""
+    for step in reversed(g.steps):
+        kind = step.kind
+        if kind == "final":
+            return step.actor == seat
+        if kind == "end" or kind == "gameover":
+            return False
+    return False
 
 
 def decision_for(g: GameState, step: Step) -> Decision | None:

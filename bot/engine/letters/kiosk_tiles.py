@@ -9,7 +9,8 @@ carried out whole), ``keep`` leaves it unused (the default, E-62). A payment tha
 a good of one's choice received at ``kiosk_good`` (``g.<colour>``, ``g.coffee``).
 
 Gains follow the usual rules: goods within capacity (the rest is lost), bonus cards and letters
-drawn from their piles, one die rolled by the picker for K16, extensions bought with the
+drawn from their piles, one die rolled by the picker for K16 (a ``dice`` step, tag "kiosk_die",
+when a card may turn it: the active player's own roll, E-20), extensions bought with the
 Wainwright's own function (at most 3, the third brings the Wainwright ruby: E-22). K15 sends the
 picker's companion home (`companion_token.return_companion`); K19 puts the picker's merchant
 stack on the Fountain, with no assistant collected and no Fountain action. When the token that
@@ -27,6 +28,7 @@ from ..decision import Option, who
 from ..decks import can_draw, discard_card, draw_card, roll_dice
 from ..describe import GAIN_FROM, PAID_TO, register_line
 from ..machine import StepKind, Tx, pop, push, register
+from ..places.dice import RED_DONE, ROLLS, settle_dice
 from ..places.goods import add_extension
 from ..state import GameState, Step
 from ..texts import GOOD_NAMES, card_phrase, goods_phrase, join_and
@@ -188,8 +190,10 @@ def gain(tx: Tx, seat: int, tile: str, trade: Trade) -> None:
 
         gain_coffee(tx, seat, got.coffee, WHY)
     if got.die_lira:
-        pips = roll_dice(tx, got.die_lira, seat)
-        gain_goods(tx, seat, {}, sum(pips), why=WHY)
+        d = roll_dice(tx, got.die_lira, seat)
+        # through the dice step: the active player's own roll may be turned by a card (E-20); the
+        # red mosque tile is for the Black Market and the Tea House only
+        settle_dice(tx, seat, 0, (d[0], d[1] if len(d) > 1 else 0), DIE_LIRA, RED_DONE)
     for _ in range(got.cards):
         draw_card(tx, seat)
     if got.letters:
@@ -198,6 +202,23 @@ def gain(tx: Tx, seat: int, tile: str, trade: Trade) -> None:
         add_extension(tx, seat, 0)  # paid before (10 Lira or one good of each colour)
     if got.any_goods or got.good_or_coffee:
         push(g, Step("kiosk_good", seat, data.KIOSK, got.good_or_coffee, tile))
+
+
+class DieLira:
+    """K16's roll: as many Lira as the pips (a ``dice`` step with place 0 and tag "kiosk_die")."""
+
+    def label(self, g: GameState, step: Step, d: tuple[int, int]) -> str:
+        return f"{d[0] + d[1]} Lira"
+
+    def result(self, g: GameState, step: Step, d: tuple[int, int]) -> object:
+        return d[0] + d[1]
+
+    def pay(self, tx: Tx, step: Step, d: tuple[int, int]) -> None:
+        gain_goods(tx, step.actor, {}, d[0] + d[1], why=WHY)
+
+
+DIE_LIRA = "kiosk_die"
+ROLLS[DIE_LIRA] = DieLira()
 
 
 def stack_to_fountain(tx: Tx, seat: int) -> None:
