@@ -277,7 +277,9 @@ tile, n the way: ``g.<colour>`` / ``g.coffee``, ``d.<card>`` private, ``l.<place
 ``l.<place>.d`` a letter) and ``kiosk_good`` (``g.<colour>``, ``g.coffee`` when n=1 and coffee is
 in play); then ``kiosk_last`` (the acting player takes the tile left) and ``kiosk_end`` (every
 tile to the discard pile). Tiles: ``letters.kiosk_tiles`` (K17/K18 through the Wainwright's
-``add_extension``, K15 ``return_companion``, K19 the stack to the Fountain; when the token that
+``add_extension``, K15 ``return_companion``, K16's one die a ``dice`` step (place 0, tag
+"kiosk_die", the dice (a, 0): a second die of 0 is none) that waits only when the die-to-6 card
+may turn it, i.e. the active player's own roll (E-20), K19 the stack to the Fountain; when the token that
 took the turn's action leaves that way its encounters are skipped, E-47: the ``after`` step
 moves to place 0). The Auction House (23, ``letters.auction``): the good ``g.<colour>`` is the
 action's option, then ``auction_bid`` (a `choices.ValueChoice`, ``v.<lira>`` / ``vr.<lira>``; n 0
