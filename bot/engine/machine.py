@@ -90,8 +90,20 @@ class FreeWindow(Protocol):
     def resolve(self, tx: Tx, step: Step, code: str) -> bool: ...
 
 
+class Wording(Protocol):
+    """A module's words for a decision its free window changed (Letters & Seals' companion moves
+    beside the merchant's): the same options (codes, order, private flags) relabelled, and the
+    prompt, each returned as it was when the rule has nothing to say there."""
+
+    def options(self, g: GameState, step: Step, options: list[Option]) -> list[Option]: ...
+
+    def prompt(self, g: GameState, step: Step, options: Sequence[Option], prompt: str) -> str: ...
+
+
 KINDS: dict[str, StepKind] = {}
 FREE_WINDOWS: Registry[FreeWindow] = Registry("free windows")
+# Applied to the decision shown (`pending`) and to `Playout.options`; never to the codes.
+WORDINGS: Registry[Wording] = Registry("wordings")
 # State-based rules a module applies whenever the state has changed (Letters & Seals' letter
 # delivery, RULES-NOTES E-48): each runs before every step `settle` looks at, on both paths.
 SWEEPS: Registry[Callable[[Tx], None]] = Registry("sweeps")
@@ -163,7 +175,13 @@ def _decision(g: GameState, step: Step, kind: StepKind, base: list[Option], opti
     d.decision_id = g.decision_id
     d.player = actor = step.actor
     d.kind = step.kind
-    d.prompt = kind.prompt(g, step)
+    prompt = kind.prompt(g, step)
+    wordings = WORDINGS.active(g.settings)
+    if wordings and kind.is_free(step):
+        for wording in wordings:
+            options = wording.options(g, step, options)
+            prompt = wording.prompt(g, step, options, prompt)
+    d.prompt = prompt
     d.options = tuple(options)
     d.default = default_of(g, step, kind, base, options)
     d.off_turn = actor != g.turn.player and not kind.between_turns and not in_own_window(g, actor)
@@ -182,6 +200,14 @@ def in_own_window(g: GameState, seat: int) -> bool:
         if kind == "end" or kind == "gameover":
             return False
     return False
+
+
+def worded(g: GameState, step: Step, options: list[Option]) -> list[Option]:
+    """The options at `step` with the labels the modules' wordings give them (`WORDINGS`)."""
+    if KINDS[step.kind].is_free(step):
+        for wording in WORDINGS.active(g.settings):
+            options = wording.options(g, step, options)
+    return options
 
 
 def decision_for(g: GameState, step: Step) -> Decision | None:

@@ -13,7 +13,7 @@ from bot.engine.letters.parts import letters_of, letters_player
 from bot.engine.playout import Playout, disagreement, snapshot
 from tests.engine.helpers import codes, decider, give, kind, pass_turn, play, play_events
 from tests.engine.letters.kiosk_position import at_kiosk, picked
-from tests.engine.letters.letters_helpers import done, edit, give_letters
+from tests.engine.letters.letters_helpers import done, edit, give_letters, put_companion, quiet_letters
 from tests.engine.letters.test_letters_bonus_cards import at_the_end, bazaar, holding, lines
 from tests.engine.letters.test_letters_family_step import family_at
 
@@ -169,3 +169,40 @@ def test_e20_die_to_six_turns_a_die_of_the_letters_dice_card() -> None:
     g, events = play_events(g, "die.1")  # 6 + 3 = 9 on house table H5
     assert "{seat:0} turned a die to 6: now 6 and 3." in lines(events)
     assert violations(g) == []
+
+
+# ---- the move step's words when the companion may move too -------------------------------------------
+
+
+def _labels(g: GameState) -> dict[str, str]:
+    d = pending(g)
+    assert d is not None
+    return {o.code: o.label for o in d.options}
+
+
+def test_e45_each_move_says_which_token_moves_when_the_companion_may_move_too() -> None:
+    g = edit(quiet_letters())
+    put_companion(g, 0, 7)  # beside the merchant on the Fountain: both may go to 4, 6 or 11
+    g = done(g)
+    d = pending(g)
+    assert d is not None and d.kind == "move"
+    assert d.prompt == "{seat:0}: move your merchant 1 or 2 places, or your companion 1 place."
+    labels = _labels(g)
+    assert labels["go.4"] == "Move your merchant to Fruit Warehouse (4)"
+    assert labels["t.cm.4"] == "Move your companion to Fruit Warehouse (4)"
+    assert all(label.startswith("Move your merchant to ") for code, label in labels.items() if code.startswith("go."))
+    assert Playout(g).options() == list(d.options)  # the playout path words them alike
+    assert d.codes() == tuple(Playout(g).codes() or ())
+
+
+def test_e45_the_move_step_keeps_its_words_while_the_companion_may_not_move() -> None:
+    g = quiet_letters()  # no companion earned yet
+    d = pending(g)
+    assert d is not None and d.prompt == "{seat:0}: move your merchant 1 or 2 places."
+    assert _labels(g)["go.4"] == "Move to Fruit Warehouse (4)"
+    g = edit(g)
+    put_companion(g, 0, 0)  # in its owner's supply: only set out
+    g = done(g)
+    d = pending(g)
+    assert d is not None and "t.cp" in d.codes() and d.prompt == "{seat:0}: move your merchant 1 or 2 places."
+    assert _labels(g)["go.4"] == "Move to Fruit Warehouse (4)"
