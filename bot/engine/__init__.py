@@ -389,7 +389,9 @@ out the Fountain's action with no assistant out (``places.caravansary.FOUNTAIN_O
 ``tokens.WAIVERS``), ruby tracks (``places.rubies.add_ruby_track``), blocked edges
 (``board.EDGE_BLOCKERS``), rolls of the player's own (``places.dice.ROLLS``: what a roll brings;
 ``places.dice.ROLL_RULES``: what may change it at the ``dice`` step), hidden parts of a view (``views.HIDDEN_PARTS``), state-based rules run before every step the machinery looks at (``machine.SWEEPS``: letter
-delivery), end-of-turn offers (``turn.END_OFFERS``: the double move), invariants
+delivery), end-of-turn offers (``turn.END_OFFERS``: the double move), the words of a decision a free
+window changed (``machine.WORDINGS``: labels and prompt only, e.g. the companion's moves beside the
+merchant's), invariants
 (``invariants.register_invariant``), story lines (``describe.register_line``) and rule texts
 (``texts.register_place``, ``register_card`` (with extra aliases), ``register_topic``).
 """
