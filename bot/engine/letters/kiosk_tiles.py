@@ -8,7 +8,9 @@ carried out whole), ``keep`` leaves it unused (the default, E-62). A payment tha
 ``d.<card>`` (private) or ``l.<place>`` / ``l.<place>.d`` (an undelivered / delivered letter);
 a good of one's choice received at ``kiosk_good`` (``g.<colour>``, ``g.coffee``).
 
-Gains follow the usual rules: goods within capacity (the rest is lost), bonus cards and letters
+A bonus card given for a tile (K21, K24) goes face up onto the discard pile and is named in the
+story to everyone, as every discard is (the pile is open and the copy card copies its top, E-35);
+the cards left in the hand are never named. Gains follow the usual rules: goods within capacity (the rest is lost), bonus cards and letters
 drawn from their piles, one die rolled by the picker for K16 (a ``dice`` step, tag "kiosk_die",
 when a card may turn it: the active player's own roll, E-20), extensions bought with the
 Wainwright's own function (at most 3, the third brings the Wainwright ruby: E-22). K15 sends the
@@ -26,7 +28,7 @@ from ..board import place_name
 from ..components import FOUNTAIN, GOOD_INDEX, GOODS, MAX_EXTENSIONS
 from ..decision import Option, who
 from ..decks import can_draw, discard_card, draw_card, roll_dice
-from ..describe import GAIN_FROM, PAID_TO, register_line
+from ..describe import DISCARD_WHY, GAIN_FROM, PAID_TO, register_line
 from ..machine import StepKind, Tx, pop, push, register
 from ..places.dice import RED_DONE, ROLLS, settle_dice
 from ..places.goods import add_extension
@@ -46,6 +48,7 @@ WHY = "kiosk"
 COFFEE = "coffee"
 
 GAIN_FROM[WHY] = "from a kiosk tile"
+DISCARD_WHY[WHY] = " for a kiosk tile"  # K21, K24: the card goes face up, named to everyone
 PAID_TO[WHY] = "for a kiosk tile"
 LETTERS_WHY[WHY] = "for a kiosk tile"
 

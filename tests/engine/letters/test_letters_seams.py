@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.engine import GameState, forfeit_turn, pending, set_chance_script
+from bot.engine import Event, GameState, describe, forfeit_turn, pending, set_chance_script, to_json, view
 from bot.engine.invariants import violations
 from bot.engine.letters import data
 from bot.engine.letters.parts import letters_of, letters_player
@@ -206,3 +206,51 @@ def test_e45_the_move_step_keeps_its_words_while_the_companion_may_not_move() ->
     d = pending(g)
     assert d is not None and "t.cp" in d.codes() and d.prompt == "{seat:0}: move your merchant 1 or 2 places."
     assert _labels(g)["go.4"] == "Move to Fruit Warehouse (4)"
+
+
+# ---- K21 / K24: the bonus card given for a kiosk tile ------------------------------------------------
+
+
+def _k24_discard_by_another_picker(kept: str) -> tuple[GameState, GameState, list[Event]]:
+    """Seat 1 picks K24 at seat 0's Kiosk and discards its "Take 5 Lira" card for 3 Lira, keeping
+    `kept`: the state before the discard, after it, and its events."""
+
+    def hands(g: GameState) -> None:
+        give(g, 1, "lira5", kept)
+        g.players[1].lira = 0  # only the discard way is open
+
+    g = at_kiosk("K01", "K24", "K02", "K03", change=hands)
+    g = play(g, "p.1", "keep", "p.24", "u1")
+    assert kind(g) == "kiosk_pay" and decider(g) == 1
+    d = pending(g)
+    assert d is not None and all(o.private for o in d.options)  # the hand is shown to its owner only
+    after, events = play_events(g, "d.lira5")
+    return g, after, events
+
+
+def test_k24_the_discarded_card_is_named_to_everyone_and_the_cards_kept_to_nobody() -> None:
+    """The discard pile lies face up (the copy card copies its top, E-35), so the card given for a
+    kiosk tile is named to every viewer, with why; the card kept never shows outside its hand:
+    the lines and views of the others are the same whichever card it is."""
+    seen = {}
+    for kept in ("good", "family"):
+        before, after, events = _k24_discard_by_another_picker(kept)
+        assert after.players[1].cards == (kept,) and after.discard[-1] == "lira5" and after.players[1].lira == 3
+        for viewer in (None, 0, 2):
+            said = [describe(e, viewer) for e in events]
+            assert "{seat:1} discarded the “Take 5 Lira” card for a kiosk tile." in said
+            assert not any(name in (line or "") for line in said for name in ("1 good of your choice", "Family to Police"))
+            seen.setdefault(viewer, []).append((said, to_json(view(after, viewer).state)))
+        assert view(after, 0).state.discard[-1] == "lira5"  # the line and the open pile agree
+    for viewer, (first, second) in seen.items():
+        assert first == second, f"viewer {viewer} can tell which card seat 1 kept"
+
+
+def test_k21_a_card_given_for_a_letter_is_named_with_why() -> None:
+    def card(g: GameState) -> None:
+        give(g, 0, "lira5")
+
+    g = play(picked("K21", change=card), "u0")
+    g = set_chance_script(g, cards={"letters": ["l3"]})
+    _, events = play_events(g, "d.lira5")
+    assert "{seat:0} discarded the “Take 5 Lira” card for a kiosk tile." in lines(events, 1)
