@@ -9,10 +9,12 @@ from collections.abc import Callable
 from bot.engine import Event, GameState, describe, forfeit_turn, pending, set_chance_script, to_json, view
 from bot.engine.invariants import violations
 from bot.engine.letters import data
-from bot.engine.letters.parts import letters_of, letters_player
+from bot.engine.letters.parts import letters_board, letters_of, letters_player
 from bot.engine.playout import Playout, disagreement, snapshot
+from bot.engine.state import LastMove
+from bot.engine.texts import CARD_NAMES, card_phrase, rule_text
 from tests.engine.helpers import codes, decider, give, kind, pass_turn, play, play_events
-from tests.engine.letters.kiosk_position import at_kiosk, picked
+from tests.engine.letters.kiosk_position import AUCTION_HOUSE, KIOSK, at_kiosk, at_place, picked
 from tests.engine.letters.letters_helpers import done, edit, give_letters, put_companion, quiet_letters
 from tests.engine.letters.test_letters_bonus_cards import at_the_end, bazaar, holding, lines
 from tests.engine.letters.test_letters_family_step import family_at
@@ -254,3 +256,80 @@ def test_k21_a_card_given_for_a_letter_is_named_with_why() -> None:
     g = set_chance_script(g, cards={"letters": ["l3"]})
     _, events = play_events(g, "d.lira5")
     assert "{seat:0} discarded the “Take 5 Lira” card for a kiosk tile." in lines(events, 1)
+
+
+# ---- rulings confirmed ----------------------------------------------------------------------------------
+
+
+def test_e34_e51_no_auction_when_no_bonus_card_can_be_drawn() -> None:
+    """Both bonus piles empty: two cards cannot be sold, so the good is taken and the auction is
+    skipped (E-34: a draw from empty piles yields nothing), said in plain words; the option does not
+    promise an auction."""
+
+    def empty_piles(g: GameState) -> None:
+        g.players[0].lira = 5
+        g.players[1].cards, g.players[2].cards = g.draw_pile[:2], g.draw_pile[2:]
+        g.draw_pile, g.discard = (), ()
+
+    g = at_place(AUCTION_HOUSE, change=empty_piles)
+    d = pending(g)
+    assert d is not None and d.option("g.red") is not None
+    assert d.option("g.red").label == "Take 1 fabric"  # type: ignore[union-attr]
+    g, events = play_events(g, "g.red")
+    assert g.players[0].goods[0] == 1 and g.players[0].lira == 5 and kind(g) != "auction_bid"
+    assert not any(s.kind.startswith("auction") for s in g.steps)
+    said = [describe(e, viewer) for e in events for viewer in (None, 0, 1)]
+    assert "No bonus card is left to draw: no auction at the Auction House." in said
+    assert letters_board(g).bid == 0 and letters_board(g).bidder == -1 and violations(g) == []
+
+
+def test_e34_an_auction_runs_while_the_discard_pile_can_be_drawn() -> None:
+    def discard_only(g: GameState) -> None:
+        g.players[0].lira = 5
+        g.discard, g.draw_pile = g.draw_pile, ()
+
+    g = at_place(AUCTION_HOUSE, change=discard_only)
+    g = play(g, "g.red")
+    assert kind(g) == "auction_bid" and decider(g) == 0  # reshuffled when drawn (E-34)
+
+
+def test_e47_k15_taken_by_the_acting_companion_skips_phase_four() -> None:
+    """The companion took this turn's action at the Kiosk; K15 sends it to its owner's supply:
+    the token that acted has left, so nothing is met there (no family member caught, no Governor),
+    and the turn still has its last free moment."""
+
+    def companion_acts(g: GameState) -> None:
+        g.players[1].family = KIOSK
+        g.board.governor = KIOSK
+        give(g, 0, "lira5")
+
+    g = edit(at_kiosk("K15", "K01", "K02", "K03", change=companion_acts))
+    put_companion(g, 0, KIOSK)
+    g.players[0].merchant = 2
+    g.last_move = LastMove("companion", 0, 2, KIOSK)
+    g = play(done(g), "p.15", "u0")
+    assert letters_player(g, 0).companion == 0  # back in its owner's supply
+    for _ in range(12):
+        if g.turn.player != 0 or kind(g) == "after":
+            break
+        g = play(g, pending(g).default)  # type: ignore[union-attr]
+    assert kind(g) == "after" and decider(g) == 0 and "c.lira5" in codes(g)
+    assert g.steps[-1].place == 0  # no place: phase 4 happens nowhere
+    assert not any(c.startswith(("k", "gov", "e.")) for c in codes(g))
+    g = play(g, "done")
+    assert decider(g) == 1 and g.players[1].family == KIOSK and g.board.governor == KIOSK
+
+
+def test_companion2_card_is_named_in_help_and_story_lines_like_every_card() -> None:
+    assert CARD_NAMES[data.COMPANION2] == "Companion moves 2"
+    assert card_phrase(data.COMPANION2) == "the “Companion moves 2” card"
+    for topic in ("c.companion2", "companion2", "Companion moves 2"):
+        found = rule_text(topic)
+        assert found is not None and "2" in found, topic
+    g = edit(quiet_letters())
+    put_companion(g, 0, 12)
+    give(g, 0, data.COMPANION2)
+    g, events = play_events(done(g), f"c.{data.COMPANION2}")
+    assert "{seat:0} played the “Companion moves 2” card." in lines(events, 1)
+    g, events = play_events(g, "t.cm.8")
+    assert not any("companion2" in (line or "") for line in lines(events, 1))
