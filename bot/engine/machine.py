@@ -84,6 +84,22 @@ class StepKind:
         raise NotImplementedError(self.name)
 
 
+class LastFreeMoment(StepKind):
+    """The last free moment of a turn that skipped the usual phases (a guild card's turn, the
+    family member's step): ``done`` ends it, the free window (cards, tiles) is offered beside.
+    Subclasses set `name`, `module` and the prompt."""
+
+    free = True
+    decline = "done"
+    DONE = Option("done", "End your turn")
+
+    def options(self, g: GameState, step: Step) -> list[Option]:
+        return [self.DONE]
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> None:
+        pop(tx.g)
+
+
 class FreeWindow(Protocol):
     def options(self, g: GameState, step: Step) -> list[Option]: ...
 
@@ -377,3 +393,11 @@ def apply(state: GameState, player: int, decision_id: int, code: str) -> tuple[G
 def other_seats(g: GameState, seat: int) -> Sequence[int]:
     n = len(g.players)
     return [(seat + i) % n for i in range(1, n)]
+
+
+def round_of(g: GameState, kind: str, seat: int, place: int, n: int = 0, acting: bool = True) -> list[Step]:
+    """One step of `kind` for each seat in seat order from `seat` (itself first when `acting`, else
+    only the others): decisions the other players take in the middle of `seat`'s turn, each in
+    its turn (the Kiosk's picks, the auction's bids). Queue them with `push`."""
+    seats = (seat, *other_seats(g, seat)) if acting else other_seats(g, seat)
+    return [Step(kind, s, place, n) for s in seats]

@@ -25,11 +25,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..board import place_name
-from ..components import FOUNTAIN, GOOD_INDEX, GOODS, MAX_EXTENSIONS
+from ..components import FOUNTAIN, GOODS, MAX_EXTENSIONS
 from ..decision import Option, who
 from ..decks import can_draw, discard_card, draw_card, roll_dice
 from ..describe import DISCARD_WHY, GAIN_FROM, PAID_TO, register_line
 from ..machine import StepKind, Tx, pop, push, register
+from ..mocha.bonus_cards import good_or_coffee_options, pay_good_or_coffee
+from ..mocha.coffee import coffee_of
 from ..places.dice import RED_DONE, ROLLS, settle_dice
 from ..places.goods import add_extension
 from ..state import GameState, Step
@@ -37,6 +39,7 @@ from ..texts import GOOD_NAMES, card_phrase, goods_phrase, join_and
 from ..tokens import MERCHANT, OFF_BOARD
 from ..wheelbarrow import gain_goods, goods_dict, lost_note, pay_goods
 from . import data
+from .bonus_cards import coffee_in_play
 from .companion_token import COMPANION, return_companion
 from .data import Bundle, Trade
 from .letter_deck import LETTER_DECK, LETTERS_WHY, discard_letters, letter_phrase, receive_letters
@@ -51,19 +54,6 @@ GAIN_FROM[WHY] = "from a kiosk tile"
 DISCARD_WHY[WHY] = " for a kiosk tile"  # K21, K24: the card goes face up, named to everyone
 PAID_TO[WHY] = "for a kiosk tile"
 LETTERS_WHY[WHY] = "for a kiosk tile"
-
-
-def coffee_in_play(g: GameState) -> bool:
-    """Coffee exists only when Mocha & Baksheesh is in play too (the Great Bazaar)."""
-    return "mocha" in g.settings.expansions
-
-
-def coffee_held(g: GameState, seat: int) -> int:
-    if not coffee_in_play(g):
-        return 0
-    from ..mocha.coffee import coffee_of  # the Great Bazaar only
-
-    return coffee_of(g, seat)
 
 
 def trades(g: GameState, tile: str) -> tuple[Trade, ...]:
@@ -81,8 +71,8 @@ def can_pay(g: GameState, seat: int, pay: Bundle) -> bool:
         p.lira >= pay.lira
         and all(have >= need for have, need in zip(p.goods, pay.goods, strict=True))
         and goods >= pay.any_goods
-        and goods + coffee_held(g, seat) >= pay.good_or_coffee
-        and coffee_held(g, seat) >= pay.coffee
+        and goods + coffee_of(g, seat) >= pay.good_or_coffee
+        and coffee_of(g, seat) >= pay.coffee
         and len(p.cards) >= pay.cards
         and len(letters_of(g, seat)) >= pay.letters
     )
@@ -303,9 +293,7 @@ class KioskPay(StepKind):
         p = g.players[seat]
         out: list[Option] = []
         if pay.any_goods or pay.good_or_coffee:
-            out += [Option(f"g.{c}", f"Give 1 {GOOD_NAMES[c]}") for c in GOODS if p.goods[GOOD_INDEX[c]]]
-            if pay.good_or_coffee and coffee_held(g, seat):
-                out.append(Option(f"g.{COFFEE}", "Give 1 coffee"))
+            out += good_or_coffee_options(g, seat, coffee=bool(pay.good_or_coffee))
         if pay.cards:
             out += [Option(f"d.{c}", f"Discard {card_phrase(c)}", private=True) for c in sorted(set(p.cards))]
         if pay.letters:
@@ -324,10 +312,7 @@ class KioskPay(StepKind):
         pop(g)
         what, _, rest = code.partition(".")
         if what == "g":
-            if rest == COFFEE:
-                pay_fixed(tx, seat, Bundle(coffee=1))
-            else:
-                pay_goods(tx, seat, {rest: 1}, why=WHY)
+            pay_good_or_coffee(tx, seat, code, WHY)
         elif what == "d":
             discard_card(tx, seat, rest, WHY)
         else:
