@@ -11,7 +11,8 @@ Entry points
   counter that rises with every accepted choice, undo and forfeit), a ``prompt``, the ``options``
   (code, label, private flag), the ``default`` code (the decline where the rules have one,
   otherwise the first legal choice) and ``off_turn`` (another seat than the turn's player decides
-  in the middle of the turn: Kiosk picks and auction bids next). None once the game is over.
+  in the middle of the turn: Kiosk picks and auction bids next; never in a seat's own
+  leftover-card window after the last round, E-55). None once the game is over.
 - ``apply(state, player, decision_id, code) -> (state, events)``: raises ``NotYourDecision``,
   ``StaleDecision``, ``IllegalChoice`` or ``GameOver`` (all ``EngineError``, with a message a
   player can read) and changes nothing when the choice is not allowed.
