@@ -6,7 +6,7 @@ die-to-6 card). What the dice bring is looked up in `ROLLS` (the Black Market, t
 any roll a module adds). Neutral tokens' rolls never come here (RULES-NOTES E-20, E-29).
 
 A roll of one die (Letters & Seals' kiosk tile K16) lies there too, as the dice (a, 0): a second
-die of 0 is no die (`rolled`), never offered to be changed.
+die of 0 is no die (`dice_words`), never offered to be changed.
 """
 
 from __future__ import annotations
@@ -150,11 +150,6 @@ def roll_key(step: Step) -> str:
 
 def dice_of(step: Step) -> tuple[int, int]:
     return divmod(step.n % FLAG_UNIT, 10)
-
-
-def rolled(d: tuple[int, int]) -> tuple[int, ...]:
-    """The dice that lie on the table: both, or the first alone for a roll of one die."""
-    return d if d[1] else d[:1]
 
 
 def dice_words(d: tuple[int, int]) -> str:
