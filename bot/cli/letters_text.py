@@ -11,6 +11,9 @@ with `board_text`'s hooks:
   open this round.
 
 Everything shown is public (letters lie face up). Every line fits 80 columns; a long list wraps.
+It also keys the module's place options in `play` (`play_input.KEY_SHAPES`): the companion's move
+to place N is typed cN, a delivered letter for place N given as a payment Nd; the follow card's
+choice of a seat is keyed in order.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from bot.engine.texts import PLACE_NAMES
 from bot.engine.tokens import OFF_BOARD
 
 from .board_text import MODULE_LINES, PLAYER_LINES, WHEELBARROW_LINES, letter
+from .play_input import KEY_SHAPES, ORDERED_KINDS, KeyShape
 
 WIDTH = 80
 KEY = "c: companions (owner's letter), Cou the Courier; letters: open place numbers"
@@ -120,6 +124,12 @@ def wheelbarrow_lines(v: View, seat: int) -> list[str]:
     first = f"Seals {seals} | companion {companion_words(p)} | double move {move}"
     return [*_wrapped(first), *_wrapped("Letters: " + (", ".join(named) or "none"))]
 
+
+# The companion's move to place 9 is typed c9 (the merchant's keeps 9); a delivered letter for
+# place 9 offered as a payment is typed 9d (the open one keeps 9).
+KEY_SHAPES.append(KeyShape("t.cm.", "", "c", "", "companion"))
+KEY_SHAPES.append(KeyShape("l.", ".d", "", "d", "delivered letter"))
+ORDERED_KINDS.add("follow")  # f.<seat>: a seat, not a place
 
 MODULE_LINES.add(place_lines, data.MODULE)
 PLAYER_LINES.add(player_lines, data.MODULE)

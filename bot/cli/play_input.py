@@ -56,20 +56,69 @@ def option_place(o: Option) -> int | None:
     return number if place_name(number) in o.label else None
 
 
+@dataclass(frozen=True, slots=True)
+class KeyShape:
+    """How a module keys one kind of option that names a place beside the place itself: the code
+    `prefix` + place + `suffix` is typed as `key_prefix` + place + `key_suffix` (the companion's
+    move "t.cm.9" as "c9", so that the merchant's "go.9" keeps 9). `words` name them in the hint."""
+
+    prefix: str
+    suffix: str
+    key_prefix: str
+    key_suffix: str
+    words: str
+
+    def key(self, o: Option) -> str | None:
+        code = o.code
+        if not (code.startswith(self.prefix) and code.endswith(self.suffix)):
+            return None
+        middle = code[len(self.prefix) : len(code) - len(self.suffix)]
+        if not middle.isdecimal() or not middle.isascii() or place_name(int(middle)) not in o.label:
+            return None
+        return f"{self.key_prefix}{int(middle)}{self.key_suffix}"
+
+    def owns(self, key: str) -> bool:
+        middle = key[len(self.key_prefix) : len(key) - len(self.key_suffix)]
+        return key.startswith(self.key_prefix) and key.endswith(self.key_suffix) and middle.isdecimal()
+
+
+KEY_SHAPES: list[KeyShape] = []  # registered by the modules' terminal texts (letters_text)
+# Decisions whose codes end in a number that is no place (the follow card's ``f.<seat>``, whose
+# label names the place that seat's merchant stands on): keyed 1, 2, 3... in order.
+ORDERED_KINDS: set[str] = set()
+
+
+def shaped_key(o: Option) -> str | None:
+    """The key a module's `KeyShape` gives this option, if any."""
+    for shape in KEY_SHAPES:
+        key = shape.key(o)
+        if key is not None:
+            return key
+    return None
+
+
 def option_keys(d: Decision) -> tuple[str, ...]:
     """What is typed to pick each option. In a choice of places, an option that leads to a place
-    is picked by that place's number (9 is the Tea House wherever it stands in the list) and the
-    other options by the letters a, b, c... in order (a letter equal to some option's code is
-    skipped; past z, by their codes). In any other choice, by their place in the list: 1, 2, 3..."""
-    places = [option_place(o) for o in d.options]
-    if not any(p is not None for p in places):
-        return in_order(len(d.options))
-    twice = {p for p, n in Counter(places).items() if n > 1}
+    is picked by that place's number (9 is the Tea House wherever it stands in the list), or as a
+    module's `KeyShape` says (the companion's move to 9: c9), and the other options by the letters
+    a, b, c... in order (a letter equal to some option's code is skipped; past z, by their
+    codes). In any other choice, by their place in the list: 1, 2, 3..."""
+    options = d.options
+    if d.kind in ORDERED_KINDS:
+        return in_order(len(options))
+    shaped = [shaped_key(o) for o in options]
+    keys: list[str | None] = [
+        s if s is not None else (None if (p := option_place(o)) is None else str(p))
+        for o, s in zip(options, shaped, strict=True)
+    ]
+    if all(k is None for k in keys):
+        return in_order(len(options))
+    twice = {k for k, n in Counter(keys).items() if n > 1}
     codes = set(d.codes())
     letters = (c for c in string.ascii_lowercase if c not in codes)
     return tuple(
-        str(p) if p is not None and p not in twice else next(letters, o.code)
-        for o, p in zip(d.options, places, strict=True)
+        k if k is not None and k not in twice else next(letters, o.code)
+        for o, k in zip(options, keys, strict=True)
     )
 
 
@@ -83,17 +132,28 @@ def keys_hint(keys: Sequence[str]) -> str:
     if tuple(keys) == in_order(len(keys)):
         return "1" if len(keys) == 1 else f"1-{len(keys)}"
     numbers = [k for k in keys if k.isdecimal()]
-    others = [k for k in keys if not k.isdecimal()]
+    shaped = {shape: [k for k in keys if not k.isdecimal() and shape.owns(k)] for shape in KEY_SHAPES}
+    taken = {k for ks in shaped.values() for k in ks}
+    others = [k for k in keys if not k.isdecimal() and k not in taken]
     parts = []
     if len(numbers) > 4:
         parts.append("a place number")
     elif numbers:
-        parts.append("place " + (f"{', '.join(numbers[:-1])} or {numbers[-1]}" if len(numbers) > 1 else numbers[0]))
+        parts.append("place " + _listed(numbers))
+    for shape, ks in shaped.items():
+        if len(ks) > 4:
+            parts.append(f"{shape.words} {shape.key_prefix}<place>{shape.key_suffix}")
+        elif ks:
+            parts.append(f"{shape.words} {_listed(ks)}")
     if len(others) > 3:
         parts.append(f"letters {others[0]}-{others[-1]}")
     elif others:
         parts.append(f"letter{'s' if len(others) > 1 else ''} {', '.join(others)}")
     return " or ".join(parts)
+
+
+def _listed(keys: Sequence[str]) -> str:
+    return f"{', '.join(keys[:-1])} or {keys[-1]}" if len(keys) > 1 else keys[0]
 
 
 def read_answer(text: str, d: Decision) -> Answer:

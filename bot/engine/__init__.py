@@ -11,7 +11,8 @@ Entry points
   counter that rises with every accepted choice, undo and forfeit), a ``prompt``, the ``options``
   (code, label, private flag), the ``default`` code (the decline where the rules have one,
   otherwise the first legal choice) and ``off_turn`` (another seat than the turn's player decides
-  in the middle of the turn: Kiosk picks and auction bids next). None once the game is over.
+  in the middle of the turn: Kiosk picks and auction bids next; never in a seat's own
+  leftover-card window after the last round, E-55). None once the game is over.
 - ``apply(state, player, decision_id, code) -> (state, events)``: raises ``NotYourDecision``,
   ``StaleDecision``, ``IllegalChoice`` or ``GameOver`` (all ``EngineError``, with a message a
   player can read) and changes nothing when the choice is not allowed.
@@ -277,7 +278,9 @@ tile, n the way: ``g.<colour>`` / ``g.coffee``, ``d.<card>`` private, ``l.<place
 ``l.<place>.d`` a letter) and ``kiosk_good`` (``g.<colour>``, ``g.coffee`` when n=1 and coffee is
 in play); then ``kiosk_last`` (the acting player takes the tile left) and ``kiosk_end`` (every
 tile to the discard pile). Tiles: ``letters.kiosk_tiles`` (K17/K18 through the Wainwright's
-``add_extension``, K15 ``return_companion``, K19 the stack to the Fountain; when the token that
+``add_extension``, K15 ``return_companion``, K16's one die a ``dice`` step (place 0, tag
+"kiosk_die", the dice (a, 0): a second die of 0 is none) that waits only when the die-to-6 card
+may turn it, i.e. the active player's own roll (E-20), K19 the stack to the Fountain; when the token that
 took the turn's action leaves that way its encounters are skipped, E-47: the ``after`` step
 moves to place 0). The Auction House (23, ``letters.auction``): the good ``g.<colour>`` is the
 action's option, then ``auction_bid`` (a `choices.ValueChoice`, ``v.<lira>`` / ``vr.<lira>``; n 0
@@ -387,7 +390,9 @@ out the Fountain's action with no assistant out (``places.caravansary.FOUNTAIN_O
 ``tokens.WAIVERS``), ruby tracks (``places.rubies.add_ruby_track``), blocked edges
 (``board.EDGE_BLOCKERS``), rolls of the player's own (``places.dice.ROLLS``: what a roll brings;
 ``places.dice.ROLL_RULES``: what may change it at the ``dice`` step), hidden parts of a view (``views.HIDDEN_PARTS``), state-based rules run before every step the machinery looks at (``machine.SWEEPS``: letter
-delivery), end-of-turn offers (``turn.END_OFFERS``: the double move), invariants
+delivery), end-of-turn offers (``turn.END_OFFERS``: the double move), the words of a decision a free
+window changed (``machine.WORDINGS``: labels and prompt only, e.g. the companion's moves beside the
+merchant's), invariants
 (``invariants.register_invariant``), story lines (``describe.register_line``) and rule texts
 (``texts.register_place``, ``register_card`` (with extra aliases), ``register_topic``).
 """

@@ -165,8 +165,12 @@ def _ruby(who: str, d: dict[str, Any], own: bool) -> str:
     return f"{who} took a ruby{' ' + source if source else ''} ({d['total']} in all)."
 
 
+# Why a card was discarded face up, where the story says it (a module adds its own: a kiosk tile).
+DISCARD_WHY = {"governor": " to pay the Governor"}
+
+
 def _discard(who: str, d: dict[str, Any], own: bool) -> str:
-    why = " to pay the Governor" if d.get("why") == "governor" else ""
+    why = DISCARD_WHY.get(d.get("why", ""), "")
     deck = _deck(d)
     return f"{who} discarded {deck.phrase(d['card']) if deck else card(d['card'])}{why}."
 

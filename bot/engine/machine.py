@@ -84,14 +84,42 @@ class StepKind:
         raise NotImplementedError(self.name)
 
 
+class LastFreeMoment(StepKind):
+    """The last free moment of a turn that skipped the usual phases (a guild card's turn, the
+    family member's step): ``done`` ends it, the free window (cards, tiles) is offered beside.
+    Subclasses set `name`, `module` and the prompt."""
+
+    free = True
+    decline = "done"
+    DONE = Option("done", "End your turn")
+
+    def options(self, g: GameState, step: Step) -> list[Option]:
+        return [self.DONE]
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> None:
+        pop(tx.g)
+
+
 class FreeWindow(Protocol):
     def options(self, g: GameState, step: Step) -> list[Option]: ...
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool: ...
 
 
+class Wording(Protocol):
+    """A module's words for a decision its free window changed (Letters & Seals' companion moves
+    beside the merchant's): the same options (codes, order, private flags) relabelled, and the
+    prompt, each returned as it was when the rule has nothing to say there."""
+
+    def options(self, g: GameState, step: Step, options: list[Option]) -> list[Option]: ...
+
+    def prompt(self, g: GameState, step: Step, options: Sequence[Option], prompt: str) -> str: ...
+
+
 KINDS: dict[str, StepKind] = {}
 FREE_WINDOWS: Registry[FreeWindow] = Registry("free windows")
+# Applied to the decision shown (`pending`) and to `Playout.options`; never to the codes.
+WORDINGS: Registry[Wording] = Registry("wordings")
 # State-based rules a module applies whenever the state has changed (Letters & Seals' letter
 # delivery, RULES-NOTES E-48): each runs before every step `settle` looks at, on both paths.
 SWEEPS: Registry[Callable[[Tx], None]] = Registry("sweeps")
@@ -163,11 +191,39 @@ def _decision(g: GameState, step: Step, kind: StepKind, base: list[Option], opti
     d.decision_id = g.decision_id
     d.player = actor = step.actor
     d.kind = step.kind
-    d.prompt = kind.prompt(g, step)
+    prompt = kind.prompt(g, step)
+    wordings = WORDINGS.active(g.settings)
+    if wordings and kind.is_free(step):
+        for wording in wordings:
+            options = wording.options(g, step, options)
+            prompt = wording.prompt(g, step, options, prompt)
+    d.prompt = prompt
     d.options = tuple(options)
     d.default = default_of(g, step, kind, base, options)
-    d.off_turn = actor != g.turn.player and not kind.between_turns
+    d.off_turn = actor != g.turn.player and not kind.between_turns and not in_own_window(g, actor)
     return d
+
+
+def in_own_window(g: GameState, seat: int) -> bool:
+    """Whether `seat`'s leftover-card window after the last round is open (RULES-NOTES E-55): the
+    steps of a card it plays there are its own, not another seat's turn (the last seat to have
+    played keeps `g.turn`). Read off the stack down to this turn's end step (a window's steps lie
+    above its ``final`` step)."""
+    for step in reversed(g.steps):
+        kind = step.kind
+        if kind == "final":
+            return step.actor == seat
+        if kind == "end" or kind == "gameover":
+            return False
+    return False
+
+
+def worded(g: GameState, step: Step, options: list[Option]) -> list[Option]:
+    """The options at `step` with the labels the modules' wordings give them (`WORDINGS`)."""
+    if KINDS[step.kind].is_free(step):
+        for wording in WORDINGS.active(g.settings):
+            options = wording.options(g, step, options)
+    return options
 
 
 def decision_for(g: GameState, step: Step) -> Decision | None:
@@ -337,3 +393,11 @@ def apply(state: GameState, player: int, decision_id: int, code: str) -> tuple[G
 def other_seats(g: GameState, seat: int) -> Sequence[int]:
     n = len(g.players)
     return [(seat + i) % n for i in range(1, n)]
+
+
+def round_of(g: GameState, kind: str, seat: int, place: int, n: int = 0, acting: bool = True) -> list[Step]:
+    """One step of `kind` for each seat in seat order from `seat` (itself first when `acting`, else
+    only the others): decisions the other players take in the middle of `seat`'s turn, each in
+    its turn (the Kiosk's picks, the auction's bids). Queue them with `push`."""
+    seats = (seat, *other_seats(g, seat)) if acting else other_seats(g, seat)
+    return [Step(kind, s, place, n) for s in seats]

@@ -47,6 +47,7 @@ from .machine import (
     forced,
     pending,
     resolve,
+    worded,
 )
 from .state import GameState, Step, to_jsonable
 
@@ -153,7 +154,7 @@ class Playout:
         if kind.is_free(step):
             for window in self._windows:
                 options.extend(window.options(g, step))
-        return options
+        return worded(g, step, options)
 
     def decider(self) -> int | None:
         """The seat that decides now; None once the game is over."""

@@ -23,7 +23,7 @@ from ..decision import Option, seat_ref, who
 from ..decks import can_draw, draw_card
 from ..describe import GAIN_FROM, register_line
 from ..invariants import register_invariant
-from ..machine import StepKind, Tx, other_seats, pop, push, register
+from ..machine import StepKind, Tx, pop, push, register, round_of
 from ..places import Place, place
 from ..state import GameState, Step
 from ..texts import GOOD_NAMES
@@ -63,11 +63,10 @@ class AuctionHouse(Place):
             )
             return
         set_letters_board(g, bid=0, bidder=-1)
-        others = [Step("auction_bid", s, data.AUCTION_HOUSE, RAISE) for s in other_seats(g, seat)]
         push(
             g,
             Step("auction_bid", seat, data.AUCTION_HOUSE, OPEN),
-            *others,
+            *round_of(g, "auction_bid", seat, data.AUCTION_HOUSE, RAISE, acting=False),
             Step("auction_last", seat, data.AUCTION_HOUSE),
             Step("auction_end", seat, data.AUCTION_HOUSE),
         )

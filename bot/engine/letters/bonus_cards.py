@@ -26,10 +26,11 @@ from .. import describe
 from ..board import place_name
 from ..bonus_cards import repeat_action
 from ..cards import ANYTIME, CardPlay, Effect, register_card_play
-from ..components import GOOD_INDEX, GOODS, GREAT_MOSQUE, SMALL_MOSQUE
+from ..components import GOODS, GREAT_MOSQUE, SMALL_MOSQUE
 from ..decision import Option, seat_ref, who
 from ..decks import can_draw, roll
 from ..machine import StepKind, Tx, pop, push, register
+from ..mocha.bonus_cards import good_or_coffee_options, holds_good_or_coffee, pay_good_or_coffee
 from ..movement import arrive
 from ..places import PLACES, perform
 from ..places.dice import RED_DONE, ROLLS, settle_dice
@@ -59,14 +60,6 @@ def play_label(kind: str) -> str:
 def coffee_in_play(g: GameState) -> bool:
     """Coffee exists only with Mocha & Baksheesh in play too (the Great Bazaar, E-50)."""
     return "mocha" in g.settings.expansions
-
-
-def coffee_held(g: GameState, seat: int) -> int:
-    if not coffee_in_play(g):
-        return 0
-    from ..mocha.coffee import coffee_of
-
-    return coffee_of(g, seat)
 
 
 # ---- a letter ----------------------------------------------------------------------------------
@@ -134,7 +127,7 @@ def _ldice(tx: Tx, seat: int, step: Step, final: bool) -> None:
 
 
 def _can_sell7(g: GameState, seat: int, step: Step, act: Sequence[Option]) -> bool:
-    return any(g.players[seat].goods) or coffee_held(g, seat) > 0
+    return holds_good_or_coffee(g, seat)
 
 
 def _sell7(tx: Tx, seat: int, step: Step, final: bool) -> None:
@@ -149,13 +142,7 @@ class SellForSeven(StepKind):
     module = data.MODULE
 
     def options(self, g: GameState, step: Step) -> list[Option]:
-        p = g.players[step.actor]
-        opts = [
-            Option(f"g.{c}", f"Give 1 {GOOD_NAMES[c]} for {data.SELL7_LIRA} Lira") for c in GOODS if p.goods[GOOD_INDEX[c]]
-        ]
-        if coffee_held(g, step.actor):
-            opts.append(Option("g.coffee", f"Give 1 coffee for {data.SELL7_LIRA} Lira"))
-        return opts
+        return good_or_coffee_options(g, step.actor, f" for {data.SELL7_LIRA} Lira")
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: which good do you give for {data.SELL7_LIRA} Lira?"
@@ -163,12 +150,7 @@ class SellForSeven(StepKind):
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         pop(tx.g)
         seat = step.actor
-        if code == "g.coffee":
-            from ..mocha.coffee import pay_coffee
-
-            pay_coffee(tx, seat, 1, PAID)
-        else:
-            pay_goods(tx, seat, {code[2:]: 1}, why=PAID)
+        pay_good_or_coffee(tx, seat, code, PAID)
         gain_goods(tx, seat, {}, data.SELL7_LIRA, why=CARD)
 
 

@@ -15,6 +15,8 @@ Everything is offered at the turn's ``move`` step, where the turn chooses its mo
   the encounters of phase 4 (catching family members, the neutral tokens), all at its own place;
   it is never caught (the token kind). Cards "if you are at X" count the place of the token that
   acts (E-33): the action step's place.
+- beside the companion's moves, the merchant's say "Move your merchant to ..." and the prompt
+  names both tokens (`MoveWords`, a `machine.WORDINGS` entry: labels only, never the codes);
 - the card ``c.companion2`` (E-3): the companion goes exactly 2 steps instead, at the step
   ``companion2`` (options ``t.cm.<place>``).
 
@@ -32,13 +34,14 @@ step comes up), so no companion move is offered after it; in a companion turn it
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..board import place_name
 from ..cards import CardPlay, register_card_play
 from ..decision import Option, who
 from ..describe import register_line
-from ..machine import FREE_WINDOWS, SWEEPS, StepKind, Tx, pop, push, register
+from ..machine import FREE_WINDOWS, SWEEPS, WORDINGS, StepKind, Tx, pop, push, register
 from ..mocha.barrier_check import MOVE_LENGTHS, STEPWISE_HOWS
 from ..movement import arrive, reachable
 from ..preview import ARRIVALS
@@ -151,6 +154,33 @@ def _can_companion2(g: GameState, seat: int, step: Step, act: object) -> bool:
     )
 
 
+MERCHANT_MOVE = "Move to "  # the start of the merchant's move labels (`movement.move_options`)
+
+
+class MoveWords:
+    """At the turn's ``move`` step, when companion moves are offered beside the merchant's: every
+    move says which token it moves, and the prompt names both (a `machine.Wording`)."""
+
+    @staticmethod
+    def _both(step: Step, options: Sequence[Option]) -> bool:
+        return step.kind == "move" and any(o.code.startswith(MOVE_PREFIX) for o in options)
+
+    def options(self, g: GameState, step: Step, options: list[Option]) -> list[Option]:
+        if not self._both(step, options):
+            return options
+        return [
+            Option(o.code, f"Move your merchant to {o.label[len(MERCHANT_MOVE):]}", o.private)
+            if o.code.startswith("go.") and o.label.startswith(MERCHANT_MOVE)
+            else o
+            for o in options
+        ]
+
+    def prompt(self, g: GameState, step: Step, options: Sequence[Option], prompt: str) -> str:
+        if not self._both(step, options):
+            return prompt
+        return f"{who(step.actor)}: move your merchant 1 or 2 places, or your companion 1 place."
+
+
 def bind_to_merchant(tx: Tx) -> None:
     """A sweep: the return-assistant card's recall coming up at the turn's ``move`` step binds the
     turn to the merchant (E-45: the card names the merchant stack, so no companion turn after it)."""
@@ -170,6 +200,7 @@ def _placed_line(who: str, d: dict[str, Any], own: bool) -> str:
 
 
 FREE_WINDOWS.add(CompanionWindow(), data.MODULE)
+WORDINGS.add(MoveWords(), data.MODULE)
 SWEEPS.add(bind_to_merchant, data.MODULE)
 register_card_play(
     CardPlay(

@@ -21,7 +21,7 @@ from ..board import place_name
 from ..cards import CardPlay, register_card_play
 from ..components import POLICE_STATION
 from ..decision import Option, who
-from ..machine import StepKind, Tx, pop, push, register
+from ..machine import LastFreeMoment, StepKind, Tx, pop, push, register
 from ..movement import reachable
 from ..state import GameState, Step
 from ..tokens import FAMILY, move_token
@@ -77,23 +77,15 @@ class FamilyStep(StepKind):
 
 
 @register
-class FamilyEnd(StepKind):
+class FamilyEnd(LastFreeMoment):
     """The end of a turn spent on the family member's step: no encounters (E-37), but still a
     free moment for cards and tiles."""
 
     name = FAMILY_END
     module = data.MODULE
-    free = True
-    decline = "done"
-
-    def options(self, g: GameState, step: Step) -> list[Option]:
-        return [Option("done", "End your turn")]
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: your family member's turn is over; play a card first?"
-
-    def resolve(self, tx: Tx, step: Step, code: str) -> None:
-        pop(tx.g)
 
 
 register_card_play(

@@ -21,7 +21,7 @@ from ..decision import Option, seat_ref, who
 from ..decks import to_discard, turn_up
 from ..describe import register_line
 from ..invariants import register_invariant
-from ..machine import StepKind, Tx, other_seats, pop, push, register
+from ..machine import StepKind, Tx, pop, push, register, round_of
 from ..places import Place, place
 from ..state import GameState, Step
 from ..texts import join_and
@@ -63,7 +63,7 @@ class Kiosk(Place):
             if tile is not None:
                 up.append(tile)
         set_letters_board(g, kiosk_up=tuple(up), kiosk_taken=())
-        picks = [Step("kiosk_pick", s, data.KIOSK) for s in (seat, *other_seats(g, seat))]
+        picks = round_of(g, "kiosk_pick", seat, data.KIOSK)
         push(g, *picks, Step("kiosk_last", seat, data.KIOSK), Step("kiosk_end", seat, data.KIOSK))
 
 

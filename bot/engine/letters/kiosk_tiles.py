@@ -8,8 +8,11 @@ carried out whole), ``keep`` leaves it unused (the default, E-62). A payment tha
 ``d.<card>`` (private) or ``l.<place>`` / ``l.<place>.d`` (an undelivered / delivered letter);
 a good of one's choice received at ``kiosk_good`` (``g.<colour>``, ``g.coffee``).
 
-Gains follow the usual rules: goods within capacity (the rest is lost), bonus cards and letters
-drawn from their piles, one die rolled by the picker for K16, extensions bought with the
+A bonus card given for a tile (K21, K24) goes face up onto the discard pile and is named in the
+story to everyone, as every discard is (the pile is open and the copy card copies its top, E-35);
+the cards left in the hand are never named. Gains follow the usual rules: goods within capacity (the rest is lost), bonus cards and letters
+drawn from their piles, one die rolled by the picker for K16 (a ``dice`` step, tag "kiosk_die",
+when a card may turn it: the active player's own roll, E-20), extensions bought with the
 Wainwright's own function (at most 3, the third brings the Wainwright ruby: E-22). K15 sends the
 picker's companion home (`companion_token.return_companion`); K19 puts the picker's merchant
 stack on the Fountain, with no assistant collected and no Fountain action. When the token that
@@ -22,17 +25,21 @@ from __future__ import annotations
 from typing import Any
 
 from ..board import place_name
-from ..components import FOUNTAIN, GOOD_INDEX, GOODS, MAX_EXTENSIONS
+from ..components import FOUNTAIN, GOODS, MAX_EXTENSIONS
 from ..decision import Option, who
 from ..decks import can_draw, discard_card, draw_card, roll_dice
-from ..describe import GAIN_FROM, PAID_TO, register_line
+from ..describe import DISCARD_WHY, GAIN_FROM, PAID_TO, register_line
 from ..machine import StepKind, Tx, pop, push, register
+from ..mocha.bonus_cards import good_or_coffee_options, pay_good_or_coffee
+from ..mocha.coffee import coffee_of
+from ..places.dice import RED_DONE, ROLLS, settle_dice
 from ..places.goods import add_extension
 from ..state import GameState, Step
 from ..texts import GOOD_NAMES, card_phrase, goods_phrase, join_and
 from ..tokens import MERCHANT, OFF_BOARD
 from ..wheelbarrow import gain_goods, goods_dict, lost_note, pay_goods
 from . import data
+from .bonus_cards import coffee_in_play
 from .companion_token import COMPANION, return_companion
 from .data import Bundle, Trade
 from .letter_deck import LETTER_DECK, LETTERS_WHY, discard_letters, letter_phrase, receive_letters
@@ -44,21 +51,9 @@ WHY = "kiosk"
 COFFEE = "coffee"
 
 GAIN_FROM[WHY] = "from a kiosk tile"
+DISCARD_WHY[WHY] = " for a kiosk tile"  # K21, K24: the card goes face up, named to everyone
 PAID_TO[WHY] = "for a kiosk tile"
 LETTERS_WHY[WHY] = "for a kiosk tile"
-
-
-def coffee_in_play(g: GameState) -> bool:
-    """Coffee exists only when Mocha & Baksheesh is in play too (the Great Bazaar)."""
-    return "mocha" in g.settings.expansions
-
-
-def coffee_held(g: GameState, seat: int) -> int:
-    if not coffee_in_play(g):
-        return 0
-    from ..mocha.coffee import coffee_of  # the Great Bazaar only
-
-    return coffee_of(g, seat)
 
 
 def trades(g: GameState, tile: str) -> tuple[Trade, ...]:
@@ -76,8 +71,8 @@ def can_pay(g: GameState, seat: int, pay: Bundle) -> bool:
         p.lira >= pay.lira
         and all(have >= need for have, need in zip(p.goods, pay.goods, strict=True))
         and goods >= pay.any_goods
-        and goods + coffee_held(g, seat) >= pay.good_or_coffee
-        and coffee_held(g, seat) >= pay.coffee
+        and goods + coffee_of(g, seat) >= pay.good_or_coffee
+        and coffee_of(g, seat) >= pay.coffee
         and len(p.cards) >= pay.cards
         and len(letters_of(g, seat)) >= pay.letters
     )
@@ -188,8 +183,10 @@ def gain(tx: Tx, seat: int, tile: str, trade: Trade) -> None:
 
         gain_coffee(tx, seat, got.coffee, WHY)
     if got.die_lira:
-        pips = roll_dice(tx, got.die_lira, seat)
-        gain_goods(tx, seat, {}, sum(pips), why=WHY)
+        d = roll_dice(tx, got.die_lira, seat)
+        # through the dice step: the active player's own roll may be turned by a card (E-20); the
+        # red mosque tile is for the Black Market and the Tea House only
+        settle_dice(tx, seat, 0, (d[0], d[1] if len(d) > 1 else 0), DIE_LIRA, RED_DONE)
     for _ in range(got.cards):
         draw_card(tx, seat)
     if got.letters:
@@ -198,6 +195,23 @@ def gain(tx: Tx, seat: int, tile: str, trade: Trade) -> None:
         add_extension(tx, seat, 0)  # paid before (10 Lira or one good of each colour)
     if got.any_goods or got.good_or_coffee:
         push(g, Step("kiosk_good", seat, data.KIOSK, got.good_or_coffee, tile))
+
+
+class DieLira:
+    """K16's roll: as many Lira as the pips (a ``dice`` step with place 0 and tag "kiosk_die")."""
+
+    def label(self, g: GameState, step: Step, d: tuple[int, int]) -> str:
+        return f"{d[0] + d[1]} Lira"
+
+    def result(self, g: GameState, step: Step, d: tuple[int, int]) -> object:
+        return d[0] + d[1]
+
+    def pay(self, tx: Tx, step: Step, d: tuple[int, int]) -> None:
+        gain_goods(tx, step.actor, {}, d[0] + d[1], why=WHY)
+
+
+DIE_LIRA = "kiosk_die"
+ROLLS[DIE_LIRA] = DieLira()
 
 
 def stack_to_fountain(tx: Tx, seat: int) -> None:
@@ -279,9 +293,7 @@ class KioskPay(StepKind):
         p = g.players[seat]
         out: list[Option] = []
         if pay.any_goods or pay.good_or_coffee:
-            out += [Option(f"g.{c}", f"Give 1 {GOOD_NAMES[c]}") for c in GOODS if p.goods[GOOD_INDEX[c]]]
-            if pay.good_or_coffee and coffee_held(g, seat):
-                out.append(Option(f"g.{COFFEE}", "Give 1 coffee"))
+            out += good_or_coffee_options(g, seat, coffee=bool(pay.good_or_coffee))
         if pay.cards:
             out += [Option(f"d.{c}", f"Discard {card_phrase(c)}", private=True) for c in sorted(set(p.cards))]
         if pay.letters:
@@ -300,10 +312,7 @@ class KioskPay(StepKind):
         pop(g)
         what, _, rest = code.partition(".")
         if what == "g":
-            if rest == COFFEE:
-                pay_fixed(tx, seat, Bundle(coffee=1))
-            else:
-                pay_goods(tx, seat, {rest: 1}, why=WHY)
+            pay_good_or_coffee(tx, seat, code, WHY)
         elif what == "d":
             discard_card(tx, seat, rest, WHY)
         else:

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from ..board import grid_of, place_name
 from ..bonus_cards import repeat_action, single_action
 from ..cards import ANYTIME, NOWHERE, CardPlay, register_card_play
+from ..components import GOOD_INDEX, GOODS
 from ..decision import Option, who
 from ..decks import can_draw, draw_card, roll
 from ..machine import StepKind, Tx, pop, push, register
@@ -26,7 +27,7 @@ from ..places.dice import RED_DONE, ROLLS, settle_dice
 from ..state import GameState, Step
 from ..texts import GOOD_NAMES, join_and
 from ..undo import after_last_round
-from ..wheelbarrow import gain_goods
+from ..wheelbarrow import gain_goods, pay_goods
 from . import data, texts
 from .coffee import COFFEE_WHY, coffee_of, gain_coffee, pay_coffee
 from .guild_deck import GUILD_DECK
@@ -67,11 +68,36 @@ def _lira8(tx: Tx, seat: int, step: Step, final: bool) -> None:
     gain_goods(tx, seat, {}, data.LIRA8_LIRA, why=CARD)
 
 
-# ---- the exchange -----------------------------------------------------------------------------
+# ---- a good or a coffee given (the exchange; Letters & Seals' 7-Lira card and kiosk tiles) -------
+
+GIVE_COFFEE = f"g.{data.COFFEE}"
+
+
+def holds_good_or_coffee(g: GameState, seat: int) -> bool:
+    """Whether a seat can give 1 good or 1 coffee (no coffee in a game without the module)."""
+    return any(g.players[seat].goods) or coffee_of(g, seat) > 0
+
+
+def good_or_coffee_options(g: GameState, seat: int, then: str = "", coffee: bool = True) -> list[Option]:
+    """"Give 1 <good><then>" for every good the seat holds (``g.<colour>``), and for coffee
+    (``g.coffee``) when it holds some and `coffee` allows it."""
+    p = g.players[seat]
+    options = [Option(f"g.{c}", f"Give 1 {GOOD_NAMES[c]}{then}") for c in GOODS if p.goods[GOOD_INDEX[c]]]
+    if coffee and coffee_of(g, seat):
+        options.append(Option(GIVE_COFFEE, f"Give 1 coffee{then}"))
+    return options
+
+
+def pay_good_or_coffee(tx: Tx, seat: int, code: str, why: str) -> None:
+    """Pay the good or the coffee a code of `good_or_coffee_options` names."""
+    if code == GIVE_COFFEE:
+        pay_coffee(tx, seat, 1, why)
+    else:
+        pay_goods(tx, seat, {code[2:]: 1}, why=why)
 
 
 def _has_goods_or_coffee(g: GameState, seat: int, step: Step, act: Sequence[Option]) -> bool:
-    return any(g.players[seat].goods) or coffee_of(g, seat) > 0
+    return holds_good_or_coffee(g, seat)
 
 
 def _swap3(tx: Tx, seat: int, step: Step, final: bool) -> None:

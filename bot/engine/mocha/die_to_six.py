@@ -1,5 +1,8 @@
 """The die-to-6 card (``six``): right after a roll of the player's own, turn one die to 6
-(RULES-NOTES E-20, E-32d; never for a roll that moves a neutral token, E-29).
+(RULES-NOTES E-20, E-32d; never for a roll that moves a neutral token, E-29). A roll of the
+active player's own: its dice cards, guild card #8, and in the Great Bazaar the kiosk tile K16's
+one die when the active player rolls it (another seat picking K16 rolls outside its turn, where
+no card may be played, E-31).
 
 A rule of the dice step (`places.dice.ROLL_RULES`). When turning one die to 6 would change what
 the roll brings (public: the dice and the table are known), a roller holding any private card
@@ -40,7 +43,7 @@ def useful_turns(g: GameState, step: Step) -> list[int]:
     d = dice_of(step)
     kind = ROLLS[roll_key(step)]
     now = kind.result(g, step, d)
-    dice = [1] if d[0] == d[1] else [1, 2]
+    dice = [1] if d[0] == d[1] or not d[1] else [1, 2]  # a roll of one die: the first alone
     return [i for i in dice if d[i - 1] != data.SIX_FACE and kind.result(g, step, turned(d, i)) != now]
 
 
@@ -108,7 +111,8 @@ class SixDie(StepKind):
 
 
 def _line(who: str, d: dict[str, Any], own: bool) -> str:
-    return f"{who} turned a die to 6: now {d['dice'][0]} and {d['dice'][1]}."
+    a, b = d["dice"]
+    return f"{who} turned a die to 6: now {a} and {b}." if b else f"{who} turned the die to 6."
 
 
 register_line("die_six", _line, data.MODULE)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..decision import Option, who
 from ..decks import discard_card, draw_card
 from ..describe import GAIN_FROM, PAID_TO
-from ..machine import StepKind, Tx, pop, push, register
+from ..machine import LastFreeMoment, StepKind, Tx, pop, push, register
 from ..places import PLACE_BOUND_BARS, Place, place
 from ..state import GameState, Step
 from . import data
@@ -113,20 +113,12 @@ PLACE_BOUND_BARS.add(in_guild_turn, data.MODULE)
 
 
 @register
-class GuildEnd(StepKind):
+class GuildEnd(LastFreeMoment):
     """The last free moment of a guild card's turn: bonus cards not bound to a place, the yellow
     tile (E-38); then the turn ends."""
 
     name = GUILD_END
     module = data.MODULE
-    free = True
-    decline = "done"
-
-    def options(self, g: GameState, step: Step) -> list[Option]:
-        return [Option("done", "End your turn")]
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: the guild card is done; play a bonus card or end your turn."
-
-    def resolve(self, tx: Tx, step: Step, code: str) -> None:
-        pop(tx.g)

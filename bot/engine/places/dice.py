@@ -4,6 +4,9 @@ A roll of the player's own lies on the table as a ``dice`` step while something 
 it: the red mosque tile, or a rule a module registers in `ROLL_RULES` (Mocha & Baksheesh's
 die-to-6 card). What the dice bring is looked up in `ROLLS` (the Black Market, the Tea House and
 any roll a module adds). Neutral tokens' rolls never come here (RULES-NOTES E-20, E-29).
+
+A roll of one die (Letters & Seals' kiosk tile K16) lies there too, as the dice (a, 0): a second
+die of 0 is no die (`dice_words`), never offered to be changed.
 """
 
 from __future__ import annotations
@@ -149,6 +152,11 @@ def dice_of(step: Step) -> tuple[int, int]:
     return divmod(step.n % FLAG_UNIT, 10)
 
 
+def dice_words(d: tuple[int, int]) -> str:
+    """The dice in words: "3 and 5", or "a 3" for a roll of one die."""
+    return f"{d[0]} and {d[1]}" if d[1] else f"a {d[0]}"
+
+
 def flags_of(step: Step) -> int:
     return step.n // FLAG_UNIT
 
@@ -224,7 +232,7 @@ class Dice(StepKind):
     def options(self, g: GameState, step: Step) -> list[Option]:
         d1, d2 = dice_of(step)
         kind = ROLLS[roll_key(step)]
-        opts = [Option("ok", f"Keep {d1} and {d2}: {kind.label(g, step, (d1, d2))}")]
+        opts = [Option("ok", f"Keep {dice_words((d1, d2))}: {kind.label(g, step, (d1, d2))}")]
         if red_left(g, step):
             if d1 != RED_TILE_DIE:
                 opts.append(Option("t.four1", f"Red tile: turn the {d1} into a 4: {kind.label(g, step, (RED_TILE_DIE, d2))}"))
@@ -236,8 +244,7 @@ class Dice(StepKind):
         return opts
 
     def prompt(self, g: GameState, step: Step) -> str:
-        d1, d2 = dice_of(step)
-        return f"{who(step.actor)} rolled {d1} and {d2}."
+        return f"{who(step.actor)} rolled {dice_words(dice_of(step))}."
 
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         pop(tx.g)
