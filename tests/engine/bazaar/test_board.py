@@ -9,8 +9,7 @@ from collections import Counter
 
 import pytest
 
-from bot.engine import GameState, RuleOptions, new_game, preview_settings
-from bot.engine import bazaar
+from bot.engine import GameState, RuleOptions, bazaar, new_game, preview_settings
 from bot.engine.board import grid_of
 from bot.engine.components import BLACK_MARKET, FOUNTAIN, TEA_HOUSE
 from bot.engine.decks import deck_named
