@@ -1,9 +1,9 @@
 """Which modules count as playable, for one test.
 
 `mocha_playable`: Mocha & Baksheesh and the modules a game of it implies registered as playable
-(Mocha itself now is; the implied test modules are not). `letters_playable`: the same for Letters
-& Seals (not playable until all its parts are merged; the test decks of tests/testkinds.py come
-with it once imported). `only_base_playable`: Mocha & Baksheesh registered as *not* playable, so
+(Mocha itself now is). `letters_playable`: the same for Letters & Seals (not playable until all its
+parts are merged). The test-only module of tests/testkinds.py is implied by nothing and stays
+unplayable. `only_base_playable`: Mocha & Baksheesh registered as *not* playable, so
 that a test can see the surfaces of a bot offering the base game alone (one game in `/istanbul
 new`, the base layouts in the panel) and a table whose game stopped being playable."""
 

@@ -1,16 +1,16 @@
 """Test-only step kinds, decks and parts that prove the Big Box groundwork (issue 21) before the
 modules land, for the engine tests and (the same kinds) the service and discord.py tests.
 
-Importing this module registers them; they state the module ``"test"`` (step kinds) or
-``"testdecks"`` (decks and parts), so that checks over "every kind the engine registers" can tell
-them apart. Each ``*_position`` function builds a base-game state whose next decision is one of
+Importing this module registers them, with the test-only module ``"test"`` (`modules.Module`
+``test_only``): a game has the test decks, parts, card plays and action hook only when a test
+names that module (``preview_settings(expansions=(..., "test"))``), never a game players choose;
+checks over "every kind the engine registers" tell them apart by that module. Each ``*_position`` function builds a base-game state whose next decision is one of
 them, ready for `pending` / `apply` (and for a service that stores the state as it is).
 
 - ``test_deck`` (decks and dice): draw from a private test deck into the hand, turn up a tile of
   a public test deck, roll one die, discard a test card (private), or go on. Its decks exist in
-  Great Bazaar games only (the implied test module ``testdecks``; not Mocha & Baksheesh nor
-  Letters & Seals alone, whose games must play the same whatever a test imported), built with
-  `preview_settings`; see `deck_position`. Three test cards can be played: ``t3`` at the
+  games of the test module only (`deck_position`: a Great Bazaar game with the test module
+  named, built with `preview_settings`). Three test cards can be played: ``t3`` at the
   movement step (and after the last round), ``t2`` "if you are at" the Fabric Warehouse and
   ``t4`` "if you carry out the action at" it (RULES-NOTES E-33); each gives 1 Lira.
 - ``test_huge`` (bigger choices): 60 public options ``p.0``-``p.59`` and 30 private ones
@@ -29,7 +29,7 @@ them, ready for `pending` / `apply` (and for a service that stores the state as 
   ``keep``, the default: "not carried out", RULES-NOTES E-62). The asking seat then answers
   ``test_back`` (``back.a``, ``back.b`` or ``back.no``, the default). Every answer is logged as
   ``test_choice`` {code}.
-- An action hook: in a game of the test module the Caravansary's action also gives 1 Lira
+- An action hook: in a game with the test module the Caravansary's action also gives 1 Lira
   (like Mocha & Baksheesh's coffee there), logged as a ``gain`` with ``why`` "test".
 - ``test_mark`` (a player part written on a choice): ``mark`` adds one to the actor's part
   ``testmark``; ``no`` (the default) does nothing.
@@ -61,7 +61,8 @@ COLOURS = ["red", "blue", "green", "yellow", "white"]
 
 # ---- decks and dice ------------------------------------------------------------------------------
 
-TEST_DECKS = register_module(Module(name="", key="testdecks", title="", playable=False, implied_by=("mocha", "letters"), order=99))
+TEST_MODULE = register_module(Module(name=TEST, title="Test module", playable=False, test_only=True, order=99))
+IN_PLAY = ("mocha", "letters", TEST)  # the games of `deck_position`: the Great Bazaar with the test module
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +72,7 @@ class Lot(Part):
     tiles: tuple[str, ...] = ()
 
 
-register_part("testlot", Lot, "testdecks")
+register_part("testlot", Lot, TEST)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +82,7 @@ class Mark(Part):
     marks: int = 0
 
 
-register_part("testmark", Mark, "testdecks")
+register_part("testmark", Mark, TEST)
 
 
 class TestHand(Deck):
@@ -111,8 +112,8 @@ class TestTiles(Deck):
         return lot.tiles if lot is not None else ()
 
 
-TEST_HAND = register_deck(TestHand(), "testdecks")
-TEST_TILES = register_deck(TestTiles(), "testdecks")
+TEST_HAND = register_deck(TestHand(), TEST)
+TEST_TILES = register_deck(TestTiles(), TEST)
 
 
 @register
@@ -161,19 +162,19 @@ def _one_lira_and_act(tx: Tx, seat: int, step: Step, final: bool) -> None:
     perform(tx, step, "act")
 
 
-register_card_play(CardPlay("t3", _one_lira, deck="testhand", window=frozenset({"move"}), final=True), "testdecks")
+register_card_play(CardPlay("t3", _one_lira, deck="testhand", window=frozenset({"move"}), final=True), TEST)
 register_card_play(
-    CardPlay("t2", _one_lira_and_act, deck="testhand", action_at=FABRIC_WAREHOUSE, bound="at"), "testdecks"
+    CardPlay("t2", _one_lira_and_act, deck="testhand", action_at=FABRIC_WAREHOUSE, bound="at"), TEST
 )
 register_card_play(
-    CardPlay("t4", _one_lira_and_act, deck="testhand", action_at=FABRIC_WAREHOUSE, bound="carry_out"), "testdecks"
+    CardPlay("t4", _one_lira_and_act, deck="testhand", action_at=FABRIC_WAREHOUSE, bound="carry_out"), TEST
 )
 
 
 def deck_position(players: int = 3, seed: int = 1) -> GameState:
-    """A Great Bazaar game (preview: it has not landed) whose seat 0 decides at a `test_deck` step
-    before its move."""
-    settings = preview_settings(players=players, expansions=("mocha", "letters"))
+    """A Great Bazaar game with the test module (preview settings) whose seat 0 decides at a
+    `test_deck` step before its move."""
+    settings = preview_settings(players=players, expansions=IN_PLAY)
     g = new_game(settings, COLOURS[:players], seed).copy()
     push(g, Step("test_deck", 0))
     g.cache = None
@@ -330,4 +331,4 @@ def _caravansary_lira(tx: Tx, step: Step, code: str) -> None:
         gain_goods(tx, step.actor, {}, 1, why="test")
 
 
-ACTION_HOOKS.add(_caravansary_lira, "testdecks")
+ACTION_HOOKS.add(_caravansary_lira, TEST)

@@ -48,7 +48,7 @@ Answer = Pick | Command | Bad
 
 def option_place(o: Option) -> int | None:
     """The place an option leads to or acts on: its code ends in ".<number>" and its label names
-    that place ("go.9", "Move to Tea House (9)"; "f.9", "Send your family member to Tea House")."""
+    that place ("go.9", "Move to Tea House (9)"; "f.9", "Send your family member to Tea House (9)")."""
     _, dot, tail = o.code.rpartition(".")
     if not dot or not tail.isdecimal() or not tail.isascii():
         return None

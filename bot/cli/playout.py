@@ -73,6 +73,7 @@ def game_label(settings: GameSettings) -> str:
 
 # The rule options a module's games also cycle through (after the move-card option), by module.
 MODULE_RULES: dict[str, tuple[str, ...]] = {
+    "bazaar": ("catacombs_family_member_moves",),  # first: a Great Bazaar series meets both values soon
     "mocha": ("two_player_tavern_tiles",),
     "letters": ("companion_usable_on_placement_turn", "secret_society_bonus_per", "ls_bonus_deck"),
 }
@@ -98,7 +99,8 @@ def config_for(index: int, seed: int = 0, expansions: tuple[str, ...] = ()) -> G
     Consecutive indices cycle through 2-5 players, then the layouts the game allows (the base
     game's four: 128 combinations in all), then the variants (Neutral Assistants only for 2-4
     players), then the move-card rule option, then each rule option of the modules in play
-    (`MODULE_RULES`: Mocha & Baksheesh's `two_player_tavern_tiles`, Letters & Seals' three). A game whose modules are
+    (`MODULE_RULES`: the Great Bazaar's `catacombs_family_member_moves`, Mocha & Baksheesh's
+    `two_player_tavern_tiles`, Letters & Seals' three). A game whose modules are
     not playable yet is built as a preview (the tests and soak play it before it lands)."""
     k = index + seed
     players = 2 + k % 4

@@ -1,8 +1,8 @@
 """The Great Bazaar's own components: the Catacombs (place 25) and the deck of all 72 bonus cards.
 
-Data and text only. The Great Bazaar is the base game with both expansions on a 5x5 board of
-places 1-25; its rules (the Catacombs' action, the cross-module rules, the 5x5 layout) come with
-its issue ("The Great Bazaar, playable everywhere") and are registered with the engine there.
+Data and text. The Great Bazaar is the base game with both expansions on a 5x5 board of places
+1-25 (`modules.game_of`: a random layout, Fountain in the centre); the Catacombs' rules are
+`catacombs`, registered with this module.
 """
 
 from __future__ import annotations
@@ -60,8 +60,10 @@ _CATACOMBS = (
 )
 _WHO_MOVES = {
     False: ("the merchant stack or companion that took this turn", "never the family member"),
-    True: ("the token that took the action", "your family member too when the Police Station sent it here"),
+    True: ("the token that took the action", "your family member too when the Police Station or its card sent it here"),
 }
+# The help text names the other value of the rule option too.
+FAMILY_OPTION_NOTE: Final = "A table may choose that a family member sent here moves on instead."
 
 
 def catacombs_text(family_member_moves: bool = False) -> str:

@@ -5,7 +5,10 @@
 module registers itself here (its package does, `bot/engine/mocha`, `bot/engine/letters`,
 `bot/engine/bazaar.py`) with its title, the places it adds, its first-game grid and its bonus
 cards, and says whether it is playable yet. A module that needs others (the Great Bazaar's
-Catacombs) is *implied*: it is in play exactly when all the modules it needs are.
+Catacombs) is *implied*: it is in play exactly when all the modules it needs are. A *test-only*
+module (tests/testkinds.py's ``test``) is named in ``expansions`` by tests alone, through
+``preview_settings``: no game lists it, no module implies it, so a real game plays the same
+whatever a test imported; it does not change a game's size, title or layouts.
 
 Layouts (components.md §1, §16; RULES-NOTES D-10, D-11, appendix A): the base game on 4x4 with
 ``short``, ``long``, ``in_order`` or ``random``; one expansion on 5x4 with ``first`` (its
@@ -69,6 +72,8 @@ class Module:
     deck_alone: bool = False  # its bonus cards may be played without the base cards (D-21)
     key: str = ""  # its name for the registries (defaults to `name`)
     order: int = 0  # where it comes among the modules (mocha 1, letters 2: the stored order)
+    test_only: bool = False  # only tests name it (preview settings): never listed, never implied
+
 
     @property
     def ident(self) -> str:
@@ -91,6 +96,12 @@ def register_module(module: Module) -> Module:
 
 def expansion_names() -> tuple[str, ...]:
     """The modules a game may name, in the order they are stored (mocha before letters)."""
+    return tuple(m.name for m in MODULES.values() if m.name and not m.test_only)
+
+
+def _known_names() -> tuple[str, ...]:
+    """Every module `GameSettings.expansions` may hold: the games' modules, then any test-only
+    module a test registered (tests/testkinds.py; refused unless preview, never implied)."""
     return tuple(m.name for m in MODULES.values() if m.name)
 
 
@@ -128,10 +139,10 @@ def normalised(expansions: Iterable[str]) -> tuple[str, ...]:
     """The expansions in their stored order; raises ValueError (a sentence) for an unknown or
     repeated name."""
     names = list(expansions)
-    known = expansion_names()
+    known = _known_names()
     for name in names:
         if name not in known:
-            raise ValueError(f"There is no module called {name!r}; the modules are {', '.join(known)}.")
+            raise ValueError(f"There is no module called {name!r}; the modules are {', '.join(expansion_names())}.")
     if len(set(names)) != len(names):
         raise ValueError("Each module may be named only once.")
     return tuple(n for n in known if n in names)
@@ -142,17 +153,19 @@ def game_of(expansions: Iterable[str]) -> Game:
     named = normalised(expansions)
     mods = modules_of(named)
     implied = [m for m in mods if m.implied_by]
-    if not named:
+    real = [n for n in named if not MODULES[n].test_only]
+    if not real:
         key, title = BASE, MODULES[BASE].title
     elif any(m.title for m in implied):
         named_game = [m for m in implied if m.title][-1]
         key, title = named_game.ident, named_game.title
     else:
-        key, title = named[0], " and ".join(m.title for m in mods if m.name)
-    width, height = GRID_SIZES[min(len(named), 2)]
+        key, title = real[0], " and ".join(m.title for m in mods if m.name in real)
+    size = min(len(real), 2)
+    width, height = GRID_SIZES[size]
     places = tuple(sorted({q for m in mods for q in m.places}))
     return Game(
-        key=key, expansions=named, title=title, layouts=LAYOUTS_BY_COUNT[min(len(named), 2)],
+        key=key, expansions=named, title=title, layouts=LAYOUTS_BY_COUNT[size],
         playable=all(m.playable for m in mods), places=places, width=width, height=height,
     )
 
@@ -181,6 +194,10 @@ def parse_modules(text: str) -> tuple[str, ...]:
     names = [part.strip().lower() for part in text.split(",") if part.strip()]
     if names == [BASE]:
         return ()
+    known = expansion_names()
+    for name in names:
+        if name not in known:
+            raise ValueError(f"There is no module called {name!r}; the modules are {', '.join(known)}.")
     return normalised(names)
 
 
@@ -220,6 +237,8 @@ def settings_problem(expansions: Iterable[str], layout: str, preview: bool = Fal
         game = game_of(expansions)
     except ValueError as exc:
         return str(exc)
+    if not preview and any(MODULES[n].test_only for n in game.expansions):
+        return "A test module is not playable yet: only tests put one in play."
     if not game.playable and not preview:
         return f"{game.title} is not playable yet."
     if layout not in game.layouts:
@@ -242,7 +261,7 @@ def grid_for(expansions: Iterable[str], layout: str, draw: Draw) -> Grid:
     if layout == "random":
         return random_layout(draw, game.width, game.height, game.places)
     if layout == "first":
-        (module,) = [m for m in modules_of(game.expansions) if m.name]
+        (module,) = [m for m in modules_of(game.expansions) if m.name and not m.test_only]
         return Grid(game.width, game.height, module.first_layout)
     return Grid(game.width, game.height, FIXED_LAYOUTS[layout])
 

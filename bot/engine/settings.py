@@ -44,7 +44,7 @@ class GameSettings(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     players: int = Field(ge=2, le=5)
-    expansions: tuple[Literal["mocha", "letters"], ...] = ()
+    expansions: tuple[str, ...] = ()  # checked by `modules` (a name no module registered is refused)
     layout: LayoutName = "short"
     neutral_assistants: bool = False
     caravan_leader: bool = False
@@ -62,7 +62,7 @@ class GameSettings(BaseModel):
         try:
             named = modules.normalised(expansions)
         except ValueError:
-            return data  # an unknown name: the field's own validation refuses it
+            return data  # an unknown name: `_check` refuses it (modules.settings_problem)
         data = {**data, "expansions": named}
         if data.get("layout") is None:
             data["layout"] = modules.default_layout(named)

@@ -404,6 +404,7 @@ def test_the_steps_above_cover_every_decision() -> None:
     }
     covered |= GUILD_FORFEITED  # Mocha & Baksheesh's guild steps: tests/engine/mocha/test_guild_forfeit.py
     covered |= COMPANION_FORFEITED  # Letters & Seals' companion: tests/engine/letters/test_companion_forfeit.py
+    covered |= {"catacombs"}  # the Great Bazaar's: tests/engine/bazaar/test_catacombs.py (a forfeit there)
     covered |= KIOSK_FORFEITED  # the Kiosk's and the Auction House's: tests/engine/letters/test_kiosk_forfeit.py
     covered |= LETTERS_FORFEITED  # Letters & Seals: tests/engine/letters/test_letters_forfeit.py
     covered |= LETTERS_CARDS_FORFEITED  # Letters & Seals' card steps: tests/engine/letters/test_letters_cards_forfeit.py

@@ -95,4 +95,4 @@ def test_an_unregistered_card_code_breaks_the_option_rules() -> None:
 
     d = Decision(1, 0, "move", "Move.", (Option("go.2", "Move"), Option("c.t9", "Play", True)), "go.2")
     assert option_violations(d) == ["decision move: card play 'c.t9' is not a private play of a registered card kind"]
-    assert PLAY_OF["t3"].deck == "testhand" and CARD_PLAYS.module_of(PLAY_OF["t3"]) == "testdecks"
+    assert PLAY_OF["t3"].deck == "testhand" and CARD_PLAYS.module_of(PLAY_OF["t3"]) == "test"

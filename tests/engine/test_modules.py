@@ -52,7 +52,7 @@ def test_the_four_games_and_their_titles() -> None:
 
 
 def test_the_great_bazaar_is_implied_by_both_modules() -> None:
-    real = {"base", "mocha", "letters", "bazaar"}  # (tests.testkinds adds a test module to Great Bazaar games)
+    real = {"base", "mocha", "letters", "bazaar"}
     assert in_play(()) == {"base"}
     assert in_play(MOCHA) & real == {"base", "mocha"}
     assert in_play(LETTERS) & real == {"base", "letters"}

@@ -285,7 +285,7 @@ class GuildPlace(StepKind):
         seat = step.actor
         if step.place:
             return list(PLACES[step.place].options(g, seat, _remote(g, seat, step.place)))
-        return [Option(f"p.{q}", f"Carry out the action of {place_name(q)}") for q in _acting_places(g, seat)]
+        return [Option(f"p.{q}", f"Carry out the action of {place_name(q)} ({q})") for q in _acting_places(g, seat)]
 
     def prompt(self, g: GameState, step: Step) -> str:
         if step.place:

@@ -28,7 +28,7 @@ class PoliceStation(Place):
         if g.players[seat].family != POLICE_STATION:
             return []
         return [
-            Option(f"f.{q}", f"Send your family member to {place_name(q)}")
+            Option(f"f.{q}", f"Send your family member to {place_name(q)} ({q})")
             for q in sorted(g.layout)
             if q != POLICE_STATION
         ]
