@@ -12,7 +12,6 @@ import pytest
 from bot.service import table_rules
 from tests.discord_ui.botkit import Env, Table
 from tests.discord_ui.dayskit import command
-from tests.playable import letters_playable  # noqa: F401  (a fixture)
 from tests.service.helpers import fingerprint
 
 LETTERS_RULES = ("companion_usable_on_placement_turn", "secret_society_bonus_per", "ls_bonus_deck")
@@ -63,7 +62,6 @@ async def test_new_offers_the_rules_and_refuses_them_without_letters(env: Env) -
     assert await fingerprint(env.service) == before
 
 
-@pytest.mark.usefixtures("letters_playable")
 async def test_new_sets_the_rules_for_a_letters_table_and_the_lobby_shows_them(env: Env) -> None:
     options = {"game": "letters", "seats": 3, "companion": "next_turn", "society_bonus": "action",
                "bonus_deck": "lsOnly"}
@@ -82,7 +80,6 @@ async def test_new_sets_the_rules_for_a_letters_table_and_the_lobby_shows_them(e
     assert await fingerprint(env.service) == before
 
 
-@pytest.mark.usefixtures("letters_playable")
 async def test_a_letters_table_uses_the_rulebooks_values_by_default(env: Env) -> None:
     reply = await command(env, env.srv.alice, "new", {"game": "letters", "seats": 2})
     assert "is open" in reply.content, reply.content
@@ -105,7 +102,6 @@ async def test_a_base_table_never_shows_the_letters_rules(env: Env) -> None:
     assert await fingerprint(env.service) == before
 
 
-@pytest.mark.usefixtures("letters_playable")
 async def test_the_panel_turns_the_rules_on_and_off_for_a_letters_table(env: Env) -> None:
     table, panel = await _panel(env, {"game": "letters", "seats": 2})
     select = _variants(table, panel)
