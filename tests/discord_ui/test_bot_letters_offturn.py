@@ -111,7 +111,7 @@ async def test_an_auction_with_a_computer_seat(env: Env) -> None:
     content = await refused_without_change(env, turn, f"ist:o:{gid}:{opening.decision_id}:v.2", bob)
     assert content == f"It is not your turn: {names[seat]} is choosing."
 
-    mark = newest_id(env)
+    mark, requests = newest_id(env), len(env.fake.requests)
     await table.choose("v.2")
     now = engine.pending((await table.game()).state)
     assert now is not None
@@ -136,6 +136,8 @@ async def test_an_auction_with_a_computer_seat(env: Env) -> None:
     stale = await refused_without_change(env, waiting, f"ist:o:{gid}:{opening.decision_id}:v.3", alice)
     assert "moved on" in stale and f"/{ask.id}" in stale
     assert letters_board((await table.game()).state).bid == 2
+
+    assert not [r for r in env.fake.requests[requests:] if r.uploads]  # no picture drawn for a bid
 
     # Bob passes: the computer answers at once, posting nothing of its own
     mark = newest_id(env)
