@@ -182,15 +182,15 @@ async def test_the_panel_picks_the_game_and_its_layout_together(env: Env) -> Non
     assert (game.options.expansions, game.options.layout) == ((), "long")
 
 
-@pytest.mark.usefixtures("mocha_playable")
-async def test_new_takes_a_playable_game_with_its_default_layout(env: Env) -> None:
-    reply = await command(env, env.srv.alice, "new", {"game": "mocha", "seats": 2})
+@pytest.mark.parametrize(("key", "title"), [("mocha", "Mocha & Baksheesh"), ("letters", "Letters & Seals")])
+async def test_new_takes_a_playable_game_with_its_default_layout(env: Env, key: str, title: str) -> None:
+    reply = await command(env, env.srv.alice, "new", {"game": key, "seats": 2})
     assert "is open" in reply.content
     table = env.table
     table.lobby()
     game = await table.game()
-    assert (game.options.expansions, game.options.layout) == (("mocha",), "first")
-    assert "**Game:** Mocha & Baksheesh" in table.lobby().embed_text
+    assert (game.options.expansions, game.options.layout) == ((key,), "first")
+    assert f"**Game:** {title}" in table.lobby().embed_text
 
 
 async def test_games_names_the_game(env: Env) -> None:
