@@ -1,11 +1,11 @@
 """Which modules count as playable, for one test.
 
 `mocha_playable`: Mocha & Baksheesh and the modules a game of it implies registered as playable
-(Mocha itself now is). `letters_playable`: the same for Letters & Seals (not playable until all its
-parts are merged). The test-only module of tests/testkinds.py is implied by nothing and stays
-unplayable. `only_base_playable`: Mocha & Baksheesh registered as *not* playable, so
-that a test can see the surfaces of a bot offering the base game alone (one game in `/istanbul
-new`, the base layouts in the panel) and a table whose game stopped being playable."""
+(Mocha itself is). `letters_playable`: the same for Letters & Seals (itself playable too). The
+test-only module of tests/testkinds.py is implied by nothing and stays unplayable.
+`only_base_playable`: Mocha & Baksheesh and Letters & Seals registered as *not* playable, so that
+a test can see the surfaces of a bot offering the base game alone (one game in `/istanbul new`,
+the base layouts in the panel) and a table whose game stopped being playable."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def letters_playable() -> Iterator[None]:
 
 @pytest.fixture
 def only_base_playable() -> Iterator[None]:
-    with playable_mocha(False):
+    with playable_mocha(False), playable_letters(False):
         yield
 
 

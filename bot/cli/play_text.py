@@ -19,7 +19,7 @@ from bot.engine.scoring import never_counted
 from bot.engine.state import HIDDEN
 from bot.engine.texts import CARD_NAMES, GOOD_NAMES, MOSQUE_TILE_NAMES, rule_text, rule_topics
 from bot.render.ranking import ranking
-from bot.service import Game, LocalGame
+from bot.service import Game, LocalGame, game_title
 
 from .board_text import WHEELBARROW_LINES
 from .common import plural, standing_line
@@ -56,7 +56,8 @@ def table_lines(game: Game) -> list[str]:
 
 def options_summary(game: Game) -> str:
     o = game.options
-    parts = [plural(len(game.seats), "player"), f"{o.layout} layout"]
+    parts = [game_title(o.expansions)] if o.expansions else []  # the base game is not named, as before
+    parts += [plural(len(game.seats), "player"), f"{o.layout} layout"]
     parts += [name for name in ("neutral_assistants", "caravan_leader") if getattr(o, name)]
     parts += [f"{k}={v}" for k, v in sorted(o.rules.model_dump(exclude_defaults=True).items())]
     return ", ".join(parts)

@@ -47,54 +47,55 @@ MOVE_CHOICES = [
     Choice(name="exactly 3 or 4 places away (rulebook)", value="distance"),
     Choice(name="along any walk of 3 or 4 steps (house rule)", value="walk"),
 ]
-TAVERN_CHOICES = [
-    Choice(name="2 players: only the 1 and 3 coffee tiles (rulebook)", value="1and3"),
-    Choice(name="2 players: all four tiles of each pile", value="all"),
-]
-COMPANION_CHOICES = [
-    Choice(name="it may move on the turn it is set out (ruling E-45)", value="same_turn"),
-    Choice(name="it moves only from the next turn on", value="next_turn"),
-]
-SOCIETY_CHOICES = [
-    Choice(name="3, 2 and 1 Lira to the first three players, once each (ruling E-52)", value="player"),
-    Choice(name="3, 2 and 1 Lira to the first three visits, whoever makes them", value="action"),
-]
-BONUS_DECK_CHOICES = [
-    Choice(name="Letters & Seals cards and the base game's (rulebook)", value="lsPlusBase"),
-    Choice(name="only the Letters & Seals cards", value="lsOnly"),
-]
 
 
 @dataclass(frozen=True)
 class ModuleRule:
-    """A module's rule option in `/istanbul new`: the engine's rule it sets, the value each choice
-    sets it to, what it is called in a refusal and the game it belongs to."""
+    """A module's rule option in `/istanbul new`: the engine's rule it sets, its choices (the
+    value Discord sends, the words shown, the engine's value), what it is called in a refusal and
+    the game it belongs to."""
 
     rule: str
-    values: dict[str, object]
+    choices: tuple[tuple[str, str, object], ...]
     called: str  # "the Tavern tiles": "Unknown rule for the Tavern tiles"
     title: str  # "The Tavern tiles rule belongs to Mocha & Baksheesh"
     game: str
 
+    @property
+    def values(self) -> dict[str, object]:
+        return {value: engine_value for value, _, engine_value in self.choices}
+
+    @property
+    def discord_choices(self) -> list[Choice[str]]:
+        return [Choice(name=label, value=value) for value, label, _ in self.choices]
+
 
 MODULE_RULES = {
     "tavern_tiles": ModuleRule(
-        "two_player_tavern_tiles", {"1and3": "1and3", "all": "all"}, "the Tavern tiles", "The Tavern tiles rule",
-        "Mocha & Baksheesh",
+        "two_player_tavern_tiles",
+        (("1and3", "2 players: only the 1 and 3 coffee tiles (rulebook)", "1and3"),
+         ("all", "2 players: all four tiles of each pile", "all")),
+        "the Tavern tiles", "The Tavern tiles rule", "Mocha & Baksheesh",
     ),
     "companion": ModuleRule(
-        "companion_usable_on_placement_turn", {"same_turn": True, "next_turn": False}, "the companion",
-        "The companion rule", "Letters & Seals",
+        "companion_usable_on_placement_turn",
+        (("same_turn", "it may move on the turn it is set out (ruling E-45)", True),
+         ("next_turn", "it moves only from the next turn on", False)),
+        "the companion", "The companion rule", "Letters & Seals",
     ),
     "society_bonus": ModuleRule(
-        "secret_society_bonus_per", {"player": "player", "action": "action"}, "the Secret Society's Lira",
-        "The Secret Society rule", "Letters & Seals",
+        "secret_society_bonus_per",
+        (("player", "3, 2 and 1 Lira to the first three players, once each (ruling E-52)", "player"),
+         ("action", "3, 2 and 1 Lira to the first three visits, whoever makes them", "action")),
+        "the Secret Society's Lira", "The Secret Society rule", "Letters & Seals",
     ),
     "bonus_deck": ModuleRule(
-        "ls_bonus_deck", {"lsPlusBase": "lsPlusBase", "lsOnly": "lsOnly"}, "the bonus cards",
-        "The choice of bonus cards", "Letters & Seals (without Mocha & Baksheesh)",
+        "ls_bonus_deck",
+        (("lsPlusBase", "Letters & Seals cards and the base game's (rulebook)", "lsPlusBase"),
+         ("lsOnly", "only the Letters & Seals cards", "lsOnly")),
+        "the bonus cards", "The choice of bonus cards", "Letters & Seals (without Mocha & Baksheesh)",
     ),
-}
+}  # fmt: skip
 COLOUR_CHOICES = [Choice(name=c.capitalize(), value=c) for c in COLOURS]
 NOTIFY_CHOICES = [
     Choice(name="a mention in the game's channel", value="channel"),
@@ -189,8 +190,7 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
     )
     @app_commands.choices(
         game=GAME_CHOICES, layout=LAYOUT_CHOICES, move_card=MOVE_CHOICES, colour=COLOUR_CHOICES,
-        tavern_tiles=TAVERN_CHOICES, companion=COMPANION_CHOICES, society_bonus=SOCIETY_CHOICES,
-        bonus_deck=BONUS_DECK_CHOICES,
+        **{name: option.discord_choices for name, option in MODULE_RULES.items()},
     )
     async def new(
         self, interaction: discord.Interaction[Any], game: str = BASE, seats: app_commands.Range[int, 2, 5] = 4,

@@ -7,7 +7,9 @@ message pings the new decider and the previous message keeps its image but loses
 within one seat's steps the same message is edited. A person's turn ends for good only after the
 grace period: meanwhile their message shows the board after the turn with an Undo button.
 Computer seats then move one turn at a time, one message per turn. DMs carry each person's cards
-and are edited when the cards change (`private_cards`).
+and are edited when the cards change (`private_cards`). Two parts live in modules of their own:
+the messages of other seats deciding in the middle of a turn (`interlude_messages`) and those of
+computer seats (`computer_messages`).
 
 Discord calls here use the bot token and the stored message ids (interaction tokens die after 15
 minutes); an edit of the message a click came from goes through that interaction instead."""
@@ -16,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 from typing import Any
 
@@ -26,6 +27,8 @@ from ..service import Game, GameService, MessageRow, errors, pending
 from ..service import view as game_view
 from ..service import winners as winning_seats
 from . import interlude, payloads
+from .computer_messages import ComputerMessages
+from .interlude_messages import InterludeMessages
 from .lobby import closed_payload, lobby_payload
 from .payloads import Payload, Seat, seats_of
 from .private_cards import PrivateCards
@@ -67,12 +70,7 @@ class DiscordBusy(errors.ServiceError):
         super().__init__("Your choice is saved. Discord asks me to slow down, so the board follows by itself shortly.")
 
 
-def thinking_payload(seat: Seat) -> Payload:
-    """The line shown while a computer seat decides: its colour, that it is a computer."""
-    return Payload(f"{(seat.colour or 'A seat').capitalize()} (computer) is thinking…")
-
-
-class Publisher:
+class Publisher(InterludeMessages, ComputerMessages):
     def __init__(self, client: discord.Client, service: GameService) -> None:
         self.client = client
         self.service = service
@@ -285,97 +283,6 @@ class Publisher:
         ))
         await self.service.set_seen(game.id, seat.seat, game.row.seq)
 
-    # -- other seats deciding in the middle of a turn (see interlude.py) ----------------------------
-
-    async def _off_turn_computers(self, game: Game) -> Game:
-        """Computer seats asked in the middle of a turn answer at once (no grace period); their
-        answers are told in the story of the next message, not in messages of their own."""
-        decision = pending(game.state) if game.state is not None else None
-        if decision is None or not decision.off_turn or not game.seats[decision.player].played_by_computer:
-            return game
-        async for _outcome in self.service.computer_turns(game.id, off_turn_only=True):
-            pass
-        return await self.service.load(game.id)
-
-    async def _interlude(self, game: Game, via: discord.Interaction[Any] | None, *, since: int | None = None) -> bool:
-        """Show a person's decision in the middle of another seat's turn in the interlude message
-        (True: done); once no person decides off-turn, close the interlude and let the turn
-        message carry on (False). `since`: where the story of a first interlude begins (default:
-        what the seat whose turn it is was last shown)."""
-        state = game.state
-        assert state is not None
-        decision = pending(state)
-        row = await self.service.message(game.id, interlude.INTERLUDE)
-        if decision is None or not decision.off_turn or game.seats[decision.player].played_by_computer:
-            if row is not None:
-                await self._close_interlude(game, row)
-            return False
-        if row is not None and row.seat == decision.player:
-            if row.decision_id != decision.decision_id:
-                await self._ask_off_turn(game, row, row.seq, via)
-            return True
-        story_from = row.seq if row is not None else since
-        if row is not None:
-            await self._close_interlude(game, row)
-        if story_from is None:
-            story_from = await self.service.seen(game.id, state.turn.player)
-        await self._wait_on_turn(game)
-        await self._ask_off_turn(game, None, story_from, None)
-        return True
-
-    async def _ask_off_turn(
-        self, game: Game, row: MessageRow | None, story_from: int, via: discord.Interaction[Any] | None,
-    ) -> None:
-        """Post (row None, with a mention) or edit the interlude message of the current decider."""
-        state = game.state
-        assert state is not None and game.row.channel_id is not None
-        decision = pending(state)
-        assert decision is not None
-        seats = seats_of(game)
-        lines = [line for _, line in await self.service.lines(game.id, after_seq=story_from)]
-        payload = interlude.interlude_payload(
-            game.id, game_view(state, None), decision, seats[decision.player], seats[state.turn.player],
-            game.names(), lines, ping=row is None,
-        )
-        message_id = await self.edit_or_send(game.row.channel_id, row, payload, via)
-        assert message_id is not None
-        await self.service.put_message(MessageRow(
-            game.id, interlude.INTERLUDE, "", game.row.channel_id, message_id, decision.player, decision.decision_id,
-            story_from, "choose", "",
-        ))
-
-    async def _close_interlude(self, game: Game, row: MessageRow) -> None:
-        """The interlude's seat has answered: its message keeps the story and loses its components."""
-        assert game.state is not None
-        seats = seats_of(game)
-        lines = [line for _, line in await self.service.lines(game.id, after_seq=row.seq)]
-        payload = interlude.answered_payload(
-            game.id, game.state.round, seats[row.seat or 0], seats[game.state.turn.player], lines,
-        )
-        with contextlib.suppress(discord.NotFound):
-            await self.channel(row.channel_id).get_partial_message(row.message_id).edit(**payload.edit_kwargs())
-        await self.service.drop_message(game.id, interlude.INTERLUDE)
-
-    async def _wait_on_turn(self, game: Game) -> None:
-        """The turn message of the seat whose turn it is says whom it waits for (edited; the
-        message stays, and carries on once the question has gone round)."""
-        state = game.state
-        assert state is not None
-        decision = pending(state)
-        turn = await self.service.message(game.id, "turn")
-        if decision is None or turn is None or turn.seat != state.turn.player:
-            return
-        mode = f"{interlude.WAITING}.{decision.player}"
-        if turn.mode == mode:
-            return
-        seats = seats_of(game)
-        lines = [line for _, line in await self.service.lines(game.id, after_seq=turn.seq)]
-        payload = interlude.waiting_payload(
-            game.id, game_view(state, None), seats[turn.seat], seats[decision.player], decision, game.names(), lines,
-        )
-        if await self.edit_or_send(turn.channel_id, turn, payload, send=False) is not None:
-            await self.service.put_message(dataclasses.replace(turn, mode=mode))
-
     async def edit_or_send(
         self, channel_id: int, row: MessageRow | None, payload: Payload,
         via: discord.Interaction[Any] | None = None, *, send: bool = True,
@@ -443,76 +350,6 @@ class Publisher:
                 own_undo = await self.service.taken_back_by(game.id, since) == decision.player
                 await self._draw(game, None, "choose", None, ping=not own_undo)
                 return
-
-    async def _thinking(self, game: Game) -> None:
-        """When a computer seat is about to decide (as `computer_turns` will let it), the channel
-        says so in a short message of its own, "Red (computer) is thinking…", which becomes that
-        turn's message when the move is posted: nothing is added to the channel, nobody is
-        pinged, and the text is gone once the move is there. The message is stored (purpose
-        'thinking'), so a restart in the middle reuses it instead of leaving it behind."""
-        state = game.state
-        decision = pending(state) if state is not None and game.row.status == "active" else None
-        if decision is None or not game.seats[decision.player].played_by_computer or game.left_by_everyone:
-            return
-        row = await self.service.message(game.id, "thinking")
-        if row is not None and row.seat == decision.player:
-            return  # already said (a sync again, or after a restart)
-        if not await self.service.grace_over(game.id):
-            return  # the computer waits for the person's grace period; its timer comes back here
-        await self._stop_thinking(game.id)
-        assert game.row.channel_id is not None
-        message = await self.channel(game.row.channel_id).send(**thinking_payload(self.seat(game, decision.player)).send_kwargs())
-        await self.service.put_message(MessageRow(
-            game.id, "thinking", "", game.row.channel_id, message.id, decision.player, decision.decision_id,
-            game.row.seq, "", "",
-        ))
-
-    async def _stop_thinking(self, game_id: int) -> None:
-        """Take a "thinking" message away that no move replaced."""
-        row = await self.service.message(game_id, "thinking")
-        if row is None:
-            return
-        with contextlib.suppress(discord.NotFound):
-            await self.channel(row.channel_id).get_partial_message(row.message_id).delete()
-        await self.service.drop_message(game_id, "thinking")
-
-    async def _computer_messages(self, game: Game) -> int | None:
-        """Let computer seats move, one message per turn. A turn in which other seats decide is
-        one message once it is over (the others' answers in its story); when a person must
-        answer in the middle of it, returns where the untold part of the story begins."""
-        told: list[str] = []
-        mover: int | None = None
-        since: int | None = None
-        await self._thinking(game)
-        async for outcome in self.service.computer_turns(game.id):
-            if since is None:
-                since, mover = outcome.first_seq - 1, outcome.decider_before
-            told += outcome.lines
-            state = outcome.game.state
-            following = pending(state) if state is not None and not state.finished else None
-            if not outcome.sequence_over and (outcome.off_turn or (following is not None and following.off_turn)):
-                continue  # the turn goes on once the others have answered
-            await self._computer_message(outcome.game, mover, told)
-            told, mover, since = [], None, None
-            await self._thinking(outcome.game)
-        await self._stop_thinking(game.id)  # none left to edit it into (no computer moved, or a person answers first)
-        return since
-
-    async def _computer_message(self, game: Game, mover: int | None, lines: list[str]) -> None:
-        """One computer turn, posted as its own message: the "thinking" message of that seat
-        edited into it (its text cleared), or a new message when there is none."""
-        assert game.state is not None and game.row.channel_id is not None
-        seat = seats_of(game)[mover or 0]
-        images = await self.service.images_of(game, ())
-        payload = payloads.computer_payload(game.id, game_view(game.state, None), seat, lines, images.public)
-        thinking = await self.service.message(game.id, "thinking")
-        if thinking is not None and thinking.seat == seat.seat:
-            await self.edit_or_send(game.row.channel_id, thinking, dataclasses.replace(payload, content=payloads.NO_CONTENT))
-            await self.service.drop_message(game.id, "thinking")
-        else:
-            await self._stop_thinking(game.id)
-            await self.channel(game.row.channel_id).send(**payload.send_kwargs())
-        await self.service.set_seen(game.id, seat.seat, game.row.seq)
 
     async def _finish(self, game: Game) -> None:
         """The final standings, once."""

@@ -30,6 +30,7 @@ class IllegalChoice(EngineError):
     def __init__(self, code: str, reason: str = "") -> None:
         super().__init__(reason or f"'{code}' is not one of the choices offered now.")
         self.code = code
+        self.reason = reason  # the step's own words for a refusal ("You hold 9 Lira: ..."), or ""
 
 
 class NothingToUndo(EngineError):

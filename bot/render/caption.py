@@ -153,7 +153,7 @@ class _Line:
         self.add(f"called {d['number']}")
 
     def _dice(self, d: dict[str, Any]) -> None:
-        roll = f"rolled {d['d'][0]}+{d['d'][1]}"
+        roll = "rolled " + "+".join(str(x) for x in d["d"])  # one die (a kiosk tile) or both
         if self.parts and self.parts[-1].startswith("called"):
             self.parts[-1] += f", {roll}"
         else:

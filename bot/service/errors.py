@@ -34,8 +34,11 @@ class StaleDecision(ServiceError):
 
 
 class IllegalOption(ServiceError):
-    def __init__(self, code: str) -> None:
-        super().__init__(f"'{shown(code)}' is not one of the choices you have right now.")
+    """A code the decision does not offer; `reason`, the step's own words when it has them (a bid
+    above the bidder's Lira), else a sentence that quotes the code."""
+
+    def __init__(self, code: str, reason: str = "") -> None:
+        super().__init__(reason or f"'{shown(code)}' is not one of the choices you have right now.")
         self.code = code
 
 

@@ -30,7 +30,7 @@ def _map_engine_error(exc: EngineError) -> errors.ServiceError:
     if isinstance(exc, engine.NotYourDecision):
         return errors.NotYourDecision()
     if isinstance(exc, engine.IllegalChoice):
-        return errors.IllegalOption(exc.code)
+        return errors.IllegalOption(exc.code, exc.reason)
     if isinstance(exc, engine.GameOver):
         return errors.GameIsOver()
     if isinstance(exc, engine.NothingToUndo):

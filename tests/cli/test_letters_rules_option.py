@@ -11,7 +11,6 @@ import pytest
 from bot.cli.common import UsageError, add_game_arguments, settings_from_arguments
 from bot.cli.playout import game_label
 from bot.engine import GameSettings
-from tests.playable import letters_playable  # noqa: F401  (the fixture)
 
 
 def _settings(*argv: str) -> tuple[GameSettings, dict[str, str | bool]]:
@@ -20,7 +19,6 @@ def _settings(*argv: str) -> tuple[GameSettings, dict[str, str | bool]]:
     return settings_from_arguments(parser.parse_args(list(argv)))
 
 
-@pytest.mark.usefixtures("letters_playable")
 def test_each_letters_rule_reaches_the_game() -> None:
     settings, given = _settings(
         "--modules", "letters", "--rule", "companion_usable_on_placement_turn=false",
@@ -35,7 +33,6 @@ def test_each_letters_rule_reaches_the_game() -> None:
     assert "companion_usable_on_placement_turn=False" in label and "ls_bonus_deck=lsOnly" in label
 
 
-@pytest.mark.usefixtures("letters_playable")
 def test_a_bad_letters_rule_value_is_refused_in_one_line() -> None:
     with pytest.raises(UsageError) as refused:
         _settings("--modules", "letters", "--rule", "secret_society_bonus_per=visit")

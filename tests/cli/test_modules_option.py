@@ -1,8 +1,8 @@
 """--modules on every local tool (issue 21, item 1): play, simulate, soak, arena, render, bench.
 
-No expansion is playable yet, so each tool but soak (which checks such a game as a preview)
-refuses one in the engine's sentence with exit status 2; a test makes Mocha & Baksheesh "playable" for a moment (`mocha_playable`) to see the choice
-reach the game itself."""
+Mocha & Baksheesh and Letters & Seals are playable; the Great Bazaar is not yet, so each tool but
+soak (which checks such a game as a preview) refuses it in the engine's sentence with exit status
+2, and a playable module's choice reaches the game itself."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ GAMES = {"mocha": "Mocha & Baksheesh", "letters": "Letters & Seals", "mocha,lett
 
 
 @pytest.mark.parametrize("tool", [t for t in TOOLS if t != "soak"])  # soak checks a preview (below)
-@pytest.mark.parametrize("names", [n for n in GAMES if n != "mocha"])  # Mocha & Baksheesh is playable
+@pytest.mark.parametrize("names", ["mocha,letters"])  # each expansion alone is playable
 def test_every_tool_refuses_a_game_not_playable_yet(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, tool: str, names: str
 ) -> None:
@@ -63,15 +63,18 @@ def test_base_is_the_same_as_no_modules(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_soak_checks_a_game_not_playable_yet_as_a_preview(capsys: pytest.CaptureFixture[str]) -> None:
-    """soak plays a module's games before the module lands (`soak --modules letters`), and says
-    that it was a preview; a playable module's games are no preview."""
-    code, out, err = _run(capsys, "soak", "--modules", "letters", "--games", "1", "--seed", "0", "--option-sample", "0")
+    """soak plays a module's games before the module lands (`soak --modules mocha,letters`), and
+    says that it was a preview; a playable module's games are no preview."""
+    code, out, err = _run(
+        capsys, "soak", "--modules", "mocha,letters", "--games", "1", "--seed", "0", "--option-sample", "0"
+    )
     assert code == 0, err
-    assert "games: 1 (seeds 0..0, Letters & Seals, a preview: not playable yet)" in out
-    code, out, err = _run(capsys, "soak", "--modules", "mocha", "--games", "1", "--seed", "0", "--option-sample", "0")
-    assert code == 0, err
-    assert "games: 1 (seeds 0..0, Mocha & Baksheesh)" in out
-    assert "failures: 0" in out
+    assert "games: 1 (seeds 0..0, The Great Bazaar, a preview: not playable yet)" in out
+    for names, title in (("mocha", "Mocha & Baksheesh"), ("letters", "Letters & Seals")):
+        code, out, err = _run(capsys, "soak", "--modules", names, "--games", "1", "--seed", "0", "--option-sample", "0")
+        assert code == 0, err
+        assert f"games: 1 (seeds 0..0, {title})" in out
+        assert "failures: 0" in out
 
 
 def test_soak_without_modules_keeps_its_base_series() -> None:
@@ -101,20 +104,22 @@ def test_bench_without_modules_names_no_game(capsys: pytest.CaptureFixture[str])
     assert data["layout"] == "short" and "game" not in data and "modules" not in data
 
 
-@pytest.mark.usefixtures("mocha_playable")
-def test_a_playable_module_reaches_the_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    """Once a module is playable the same option plays it: its default layout, its name in the
-    tools' words, its layouts in the soak series."""
-    code, out, err = _run(capsys, "render", "--modules", "mocha", "--turn", "2", "--out", str(tmp_path))
+@pytest.mark.parametrize(("module", "title"), [("mocha", "Mocha & Baksheesh"), ("letters", "Letters & Seals")])
+def test_a_playable_module_reaches_the_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, module: str, title: str
+) -> None:
+    """A playable module's option plays it: its default layout, its name in the tools' words, its
+    layouts in the soak series."""
+    code, out, err = _run(capsys, "render", "--modules", module, "--turn", "2", "--out", str(tmp_path))
     assert code == 0, err
-    assert out.startswith("Istanbul, Mocha & Baksheesh, 3 players, first, seed 1: turn 2")
-    code, out, err = _run(capsys, "arena", "--modules", "mocha", "--players", "2", "--seats", "random,random", "--games", "1",
+    assert out.startswith(f"Istanbul, {title}, 3 players, first, seed 1: turn 2")
+    code, out, err = _run(capsys, "arena", "--modules", module, "--players", "2", "--seats", "random,random", "--games", "1",
                           "--turn-cap", "3")
     assert code == 0, err
-    assert out.startswith("arena: 1 game, Mocha & Baksheesh, 2 players, layout first,")
-    layouts = {config_for(i, 0, ("mocha",)).layout for i in range(8)}
+    assert out.startswith(f"arena: 1 game, {title}, 2 players, layout first,")
+    layouts = {config_for(i, 0, (module,)).layout for i in range(8)}
     assert layouts == {"first", "random"}
-    assert all(config_for(i, 0, ("mocha",)).expansions == ("mocha",) for i in range(8))
+    assert all(config_for(i, 0, (module,)).expansions == (module,) for i in range(8))
 
 
 @pytest.mark.usefixtures("mocha_playable")
@@ -133,7 +138,6 @@ def test_a_table_names_its_game_and_refuses_what_the_engine_refuses() -> None:
     old = parse_options({"seats": 3, "layout": "long"})
     assert old.expansions == () and old.engine_settings(3).expansions == ()
     for raw, sentence in (
-        ({"expansions": ["letters"]}, "Letters & Seals is not playable yet."),
         ({"expansions": ["letters", "mocha"]}, "The Great Bazaar is not playable yet."),
         ({"expansions": ["coffee"]}, "There is no module called 'coffee'; the modules are mocha, letters."),
         ({"layout": "first"}, "The base game is played on short paths, long paths, the places in number "
@@ -144,9 +148,9 @@ def test_a_table_names_its_game_and_refuses_what_the_engine_refuses() -> None:
         assert str(refused.value) == sentence
 
 
-@pytest.mark.usefixtures("mocha_playable")
-def test_a_table_of_a_playable_module_takes_its_default_layout() -> None:
-    opts = parse_options({"seats": 2, "expansions": ["mocha"]})
+@pytest.mark.parametrize("module", ["mocha", "letters"])
+def test_a_table_of_a_playable_module_takes_its_default_layout(module: str) -> None:
+    opts = parse_options({"seats": 2, "expansions": [module]})
     assert opts.layout == "first"
     settings = opts.engine_settings(2)
-    assert settings.expansions == ("mocha",) and settings.layout == "first"
+    assert settings.expansions == (module,) and settings.layout == "first"

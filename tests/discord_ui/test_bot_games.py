@@ -1,8 +1,9 @@
 """Which game a table plays (issue 21, item 1's surfaces) through the real discord.py code:
 `/istanbul new game:` offers the playable games only, the creator's panel picks the game and its
 layout together from the allowed pairs, and the lobby, `/istanbul games` and `/istanbul stats`
-name the game. Until a module's issue lands only the base game is playable; some tests make
-Mocha & Baksheesh "playable" for a moment (`mocha_playable`) to see a second game offered."""
+name the game. The base game, Mocha & Baksheesh and Letters & Seals are playable, the Great
+Bazaar is not; some tests hold both expansions unplayable for a moment (`only_base_playable`) to
+see a bot offering the base game alone."""
 
 from __future__ import annotations
 
@@ -33,12 +34,12 @@ def _new_options(env: Env) -> dict[str, Any]:
 
 
 async def test_new_offers_the_playable_games(env: Env) -> None:
-    """The choices are fixed when the bot starts: the playable games (the base game and Mocha &
-    Baksheesh) and every layout any of them takes."""
+    """The choices are fixed when the bot starts: the playable games (the base game, Mocha &
+    Baksheesh and Letters & Seals; not the Great Bazaar) and every layout any of them takes."""
     await env.fake.bot.sync_if_unknown()
     options = _new_options(env)
     assert [(c["name"], c["value"]) for c in options["game"]["choices"]] == [
-        ("Base game", "base"), ("Mocha & Baksheesh", "mocha")
+        ("Base game", "base"), ("Mocha & Baksheesh", "mocha"), ("Letters & Seals", "letters")
     ]
     assert [c["value"] for c in options["layout"]["choices"]] == ["short", "long", "in_order", "random", "first"]
     assert not options["game"].get("required") and not options["layout"].get("required")
@@ -60,6 +61,22 @@ async def test_a_stale_or_forged_game_is_refused_in_one_sentence(env: Env, game:
     assert reply.content == sentence
     assert await fingerprint(env.service) == before
     assert env.fake.messages_in(env.srv.channel) == []
+
+
+async def test_the_great_bazaar_is_refused_while_both_expansions_are_playable(env: Env) -> None:
+    """Each expansion alone is playable, both together (the Great Bazaar) are not: /istanbul new
+    and a forged panel pick refuse it in one sentence and change nothing."""
+    before = await fingerprint(env.service)
+    reply = await command(env, env.srv.alice, "new", {"game": "bazaar", "seats": 3})
+    assert reply.content == "The Great Bazaar is not playable yet."
+    assert await fingerprint(env.service) == before
+    table, panel = await _panel(env)
+    assert not [o for o in _layout_select(table, panel).options if o.value.startswith("bazaar")]
+    before = await fingerprint(env.service)
+    pick = env.fake.select(panel, f"ist:l:{table.game_id}:set.layout", ["bazaar.random"], env.srv.alice, forge=True)
+    await env.fake.settle()
+    assert pick.replies[-1].ephemeral and pick.replies[-1].content == "The Great Bazaar is not playable yet."
+    assert await fingerprint(env.service) == before
 
 
 async def test_the_base_game_by_name_or_by_default(env: Env) -> None:
@@ -130,14 +147,16 @@ async def test_a_forged_game_or_layout_in_the_panel_changes_nothing(env: Env, va
     assert table.lobby().embed_text == lobby
 
 
-@pytest.mark.usefixtures("mocha_playable")
 async def test_the_panel_picks_the_game_and_its_layout_together(env: Env) -> None:
     table, panel = await _panel(env)
     select = _layout_select(table, panel)
     assert select.placeholder == "Game and layout"
-    assert [o.value for o in select.options] == ["short", "long", "in_order", "random", "mocha.first", "mocha.random"]
+    assert [o.value for o in select.options] == [
+        "short", "long", "in_order", "random", "mocha.first", "mocha.random", "letters.first", "letters.random"
+    ]
     assert select.options[0].label == "Base game · Short paths (recommended for a first game)"
     assert select.options[4].label == "Mocha & Baksheesh · First-game layout (recommended for a first game)"
+    assert select.options[7].label == "Letters & Seals · Random layout"
     env.fake.select(panel, f"ist:l:{table.game_id}:set.layout", ["mocha.first"], env.srv.alice)
     await env.fake.settle()
     game = await table.game()
@@ -152,21 +171,26 @@ async def test_the_panel_picks_the_game_and_its_layout_together(env: Env) -> Non
     await env.fake.settle()
     assert pick.replies[-1].content == "Pick one of the layouts offered."
     assert await fingerprint(env.service) == before
+    env.fake.select(panel, f"ist:l:{table.game_id}:set.layout", ["letters.random"], env.srv.alice)
+    await env.fake.settle()
+    game = await table.game()
+    assert (game.options.expansions, game.options.layout) == (("letters",), "random")
+    assert "**Game:** Letters & Seals" in table.lobby().embed_text
     env.fake.select(panel, f"ist:l:{table.game_id}:set.layout", ["long"], env.srv.alice)
     await env.fake.settle()
     game = await table.game()
     assert (game.options.expansions, game.options.layout) == ((), "long")
 
 
-@pytest.mark.usefixtures("mocha_playable")
-async def test_new_takes_a_playable_game_with_its_default_layout(env: Env) -> None:
-    reply = await command(env, env.srv.alice, "new", {"game": "mocha", "seats": 2})
+@pytest.mark.parametrize(("key", "title"), [("mocha", "Mocha & Baksheesh"), ("letters", "Letters & Seals")])
+async def test_new_takes_a_playable_game_with_its_default_layout(env: Env, key: str, title: str) -> None:
+    reply = await command(env, env.srv.alice, "new", {"game": key, "seats": 2})
     assert "is open" in reply.content
     table = env.table
     table.lobby()
     game = await table.game()
-    assert (game.options.expansions, game.options.layout) == (("mocha",), "first")
-    assert "**Game:** Mocha & Baksheesh" in table.lobby().embed_text
+    assert (game.options.expansions, game.options.layout) == ((key,), "first")
+    assert f"**Game:** {title}" in table.lobby().embed_text
 
 
 async def test_games_names_the_game(env: Env) -> None:

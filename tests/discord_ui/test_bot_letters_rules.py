@@ -5,14 +5,12 @@ play), and Letters & Seals' topics in `/istanbul rules`."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from bot.service import table_rules
-from tests.discord_ui.botkit import Env, Table
+from tests.discord_ui.botkit import Env
 from tests.discord_ui.dayskit import command
-from tests.playable import letters_playable  # noqa: F401  (a fixture)
+from tests.discord_ui.rules_panel import open_panel, shows_topic, variants
 from tests.service.helpers import fingerprint
 
 LETTERS_RULES = ("companion_usable_on_placement_turn", "secret_society_bonus_per", "ls_bonus_deck")
@@ -20,20 +18,6 @@ NEXT_TURN = "Companion moves only from the turn after it is set out"
 PER_VISIT = "Secret Society Lira to the first three visits, not players"
 CARDS_ONLY = "Only the Letters & Seals bonus cards"
 LETTERS_VARIANTS = ["companion_next_turn", "society_per_visit", "ls_cards_only"]
-
-
-def _variants(table: Table, panel: Any) -> Any:
-    return next(s for s in panel.selects if s.custom_id == f"ist:l:{table.game_id}:set.variants")
-
-
-async def _panel(env: Env, options: dict[str, Any]) -> tuple[Table, Any]:
-    fake, srv = env.fake, env.srv
-    fake.slash(srv.alice, srv.channel, "istanbul new", options)
-    await fake.settle()
-    table = env.table
-    opened = fake.click(table.lobby(), f"ist:l:{table.game_id}:settings", srv.alice)
-    await fake.settle()
-    return table, opened.replies[-1]
 
 
 def test_the_rules_belong_to_the_module_and_the_deck_to_letters_alone() -> None:
@@ -63,7 +47,6 @@ async def test_new_offers_the_rules_and_refuses_them_without_letters(env: Env) -
     assert await fingerprint(env.service) == before
 
 
-@pytest.mark.usefixtures("letters_playable")
 async def test_new_sets_the_rules_for_a_letters_table_and_the_lobby_shows_them(env: Env) -> None:
     options = {"game": "letters", "seats": 3, "companion": "next_turn", "society_bonus": "action",
                "bonus_deck": "lsOnly"}
@@ -82,7 +65,6 @@ async def test_new_sets_the_rules_for_a_letters_table_and_the_lobby_shows_them(e
     assert await fingerprint(env.service) == before
 
 
-@pytest.mark.usefixtures("letters_playable")
 async def test_a_letters_table_uses_the_rulebooks_values_by_default(env: Env) -> None:
     reply = await command(env, env.srv.alice, "new", {"game": "letters", "seats": 2})
     assert "is open" in reply.content, reply.content
@@ -95,8 +77,8 @@ async def test_a_letters_table_uses_the_rulebooks_values_by_default(env: Env) ->
 
 
 async def test_a_base_table_never_shows_the_letters_rules(env: Env) -> None:
-    table, panel = await _panel(env, {"seats": 2})
-    assert not set(LETTERS_VARIANTS) & {o.value for o in _variants(table, panel).options}
+    table, panel = await open_panel(env, {"seats": 2})
+    assert not set(LETTERS_VARIANTS) & {o.value for o in variants(table, panel).options}
     before = await fingerprint(env.service)
     for variant in LETTERS_VARIANTS:
         forged = env.fake.select(panel, f"ist:l:{table.game_id}:set.variants", [variant], env.srv.alice, forge=True)
@@ -105,10 +87,9 @@ async def test_a_base_table_never_shows_the_letters_rules(env: Env) -> None:
     assert await fingerprint(env.service) == before
 
 
-@pytest.mark.usefixtures("letters_playable")
 async def test_the_panel_turns_the_rules_on_and_off_for_a_letters_table(env: Env) -> None:
-    table, panel = await _panel(env, {"game": "letters", "seats": 2})
-    select = _variants(table, panel)
+    table, panel = await open_panel(env, {"game": "letters", "seats": 2})
+    select = variants(table, panel)
     assert [(o.value, o.default) for o in select.options][-3:] == [(v, False) for v in LETTERS_VARIANTS]
     assert "tavern_all" not in {o.value for o in select.options}
     env.fake.select(panel, f"ist:l:{table.game_id}:set.variants", [*LETTERS_VARIANTS, "walk"], env.srv.alice)
@@ -118,7 +99,7 @@ async def test_the_panel_turns_the_rules_on_and_off_for_a_letters_table(env: Env
             opts.rules.ls_bonus_deck, opts.rules.move_card_semantics) == (False, "action", "lsOnly", "walk")
     assert CARDS_ONLY in table.lobby().embed_text
     panel = env.fake.message(panel.id)
-    assert {o.value for o in _variants(table, panel).options if o.default} == {*LETTERS_VARIANTS, "walk"}
+    assert {o.value for o in variants(table, panel).options if o.default} == {*LETTERS_VARIANTS, "walk"}
     env.fake.select(panel, f"ist:l:{table.game_id}:set.variants", ["society_per_visit"], env.srv.alice)
     await env.fake.settle()
     opts = (await table.game()).options
@@ -134,10 +115,7 @@ async def test_the_panel_turns_the_rules_on_and_off_for_a_letters_table(env: Env
      ("double move", "Double move"), ("companion", "Companion"), ("courier", "Courier")],
 )
 async def test_istanbul_rules_finds_the_modules_topics(env: Env, topic: str, title: str) -> None:
-    reply = env.fake.slash(env.srv.alice, env.srv.channel, "istanbul rules", {"topic": topic})
-    await env.fake.settle()
-    shown = reply.replies[-1]
-    assert shown.embeds[0]["title"] == title and shown.embeds[0]["description"].strip()
+    await shows_topic(env, topic, title)
 
 
 async def test_istanbul_rules_autocompletes_kiosk_tiles(env: Env) -> None:

@@ -4,31 +4,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from bot.service import table_rules
-from tests.discord_ui.botkit import Env, Table
+from tests.discord_ui.botkit import Env
 from tests.discord_ui.dayskit import command
+from tests.discord_ui.rules_panel import open_panel, shows_topic, variants
 from tests.playable import mocha_playable  # noqa: F401  (a fixture)
 from tests.service.helpers import fingerprint
 
 ALL_TILES = "2 players: all four tiles in each Tavern pile"
-
-
-def _variants(table: Table, panel: Any) -> Any:
-    return next(s for s in panel.selects if s.custom_id == f"ist:l:{table.game_id}:set.variants")
-
-
-async def _panel(env: Env, options: dict[str, Any]) -> tuple[Table, Any]:
-    fake, srv = env.fake, env.srv
-    fake.slash(srv.alice, srv.channel, "istanbul new", options)
-    await fake.settle()
-    table = env.table
-    opened = fake.click(table.lobby(), f"ist:l:{table.game_id}:settings", srv.alice)
-    await fake.settle()
-    return table, opened.replies[-1]
 
 
 def test_the_rule_belongs_to_the_module() -> None:
@@ -62,8 +47,8 @@ async def test_new_sets_the_rule_for_a_mocha_table_and_the_lobby_shows_it(env: E
 
 
 async def test_a_base_table_never_shows_the_tavern_rule(env: Env) -> None:
-    table, panel = await _panel(env, {"seats": 2})
-    assert "tavern_all" not in [o.value for o in _variants(table, panel).options]
+    table, panel = await open_panel(env, {"seats": 2})
+    assert "tavern_all" not in [o.value for o in variants(table, panel).options]
     assert "Tavern" not in table.lobby().embed_text
     before = await fingerprint(env.service)
     forged = env.fake.select(panel, f"ist:l:{table.game_id}:set.variants", ["tavern_all"], env.srv.alice, forge=True)
@@ -74,8 +59,8 @@ async def test_a_base_table_never_shows_the_tavern_rule(env: Env) -> None:
 
 @pytest.mark.usefixtures("mocha_playable")
 async def test_the_panel_turns_the_rule_on_and_off_for_a_mocha_table(env: Env) -> None:
-    table, panel = await _panel(env, {"game": "mocha", "seats": 2})
-    select = _variants(table, panel)
+    table, panel = await open_panel(env, {"game": "mocha", "seats": 2})
+    select = variants(table, panel)
     assert [(o.value, o.default) for o in select.options][-1] == ("tavern_all", False)
     env.fake.select(panel, f"ist:l:{table.game_id}:set.variants", ["tavern_all", "walk"], env.srv.alice)
     await env.fake.settle()
@@ -83,7 +68,7 @@ async def test_the_panel_turns_the_rule_on_and_off_for_a_mocha_table(env: Env) -
     assert (opts.rules.two_player_tavern_tiles, opts.rules.move_card_semantics) == ("all", "walk")
     assert ALL_TILES in table.lobby().embed_text
     panel = env.fake.message(panel.id)
-    assert {o.value for o in _variants(table, panel).options if o.default} == {"tavern_all", "walk"}
+    assert {o.value for o in variants(table, panel).options if o.default} == {"tavern_all", "walk"}
     env.fake.select(panel, f"ist:l:{table.game_id}:set.variants", [], env.srv.alice)
     await env.fake.settle()
     assert (await table.game()).options.rules.two_player_tavern_tiles == "1and3"
@@ -97,10 +82,7 @@ async def test_the_panel_turns_the_rule_on_and_off_for_a_mocha_table(env: Env) -
      ("c.swap3", "Exchange up to 3")],
 )
 async def test_istanbul_rules_finds_the_modules_topics(env: Env, topic: str, title: str) -> None:
-    reply = env.fake.slash(env.srv.alice, env.srv.channel, "istanbul rules", {"topic": topic})
-    await env.fake.settle()
-    shown = reply.replies[-1]
-    assert shown.embeds[0]["title"] == title and shown.embeds[0]["description"].strip()
+    await shows_topic(env, topic, title)
 
 
 async def test_istanbul_rules_autocompletes_guild_cards(env: Env) -> None:

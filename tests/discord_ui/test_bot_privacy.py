@@ -5,12 +5,14 @@ payload and image, and the viewer's own DM and ephemeral content. The real rende
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot import engine
+from bot.engine.board import grid_of
 from tests.discord_ui import botkit
 from tests.discord_ui.botkit import Env
 from tests.discord_ui.fakecord import Fakecord
@@ -63,19 +65,27 @@ async def what_they_get(env: Env, table: botkit.Table, seat: int | None) -> dict
     return got
 
 
+@pytest.mark.parametrize("module", ["base", "letters"])
 async def test_what_each_viewer_receives_is_the_same_when_hidden_cards_are_dealt_again(
-    fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: str
 ) -> None:
+    """In a Letters & Seals game the letter pile and the kiosk tiles' pile are dealt again too
+    (the first player walks to the Kiosk and takes its action, so that tiles lie turned up while
+    they pick): no public payload, image or DM depends on their order."""
     env = await botkit.start_env(fake, tmp_path, monkeypatch, images=True)
     try:
         table = env.table
-        await table.open(seats=3)
+        await table.open(seats=3, **({} if module == "base" else {"game": module}))
         await table.start()
+        if module == "letters":
+            await botkit.set_position(env.service, table.game_id, _next_to(KIOSK))
         rng = random.Random(3)
-        checked = 0
+        checked, at_kiosk = 0, False
         for step in range(60):
             game = await table.game()
-            if any(p.cards for p in game.state.players) and step % 15 == 0 or step == 59:
+            kiosk = engine.pending(game.state).kind == "kiosk_pick" and not at_kiosk
+            at_kiosk |= kiosk
+            if any(p.cards for p in game.state.players) and step % 15 == 0 or step == 59 or kiosk:
                 state = game.state
                 for viewer in (None, 0, 1, 2):
                     real = await what_they_get(env, table, viewer)
@@ -88,7 +98,20 @@ async def test_what_each_viewer_receives_is_the_same_when_hidden_cards_are_dealt
                             assert again[key][part] == real[key][part], (viewer, step, key, part)
                     checked += 1
             _, decision = await table.decider()
-            await table.choose(rng.choice(decision.codes()))
-        assert checked >= 8
+            wanted = [c for c in (f"go.{KIOSK}", "act") if step < 4 and decision.option(c) is not None]
+            await table.choose(wanted[0] if wanted else rng.choice(decision.codes()))
+        assert checked >= 8 and at_kiosk == (module == "letters")
     finally:
         await botkit.stop_env(env)
+
+
+KIOSK = 22
+
+
+def _next_to(place: int) -> Callable[[engine.GameState], None]:
+    """An edit for `set_position`: the current player's merchant stands next to `place`."""
+
+    def edit(state: engine.GameState) -> None:
+        state.players[state.turn.player].merchant = grid_of(state).neighbours(place)[0]
+
+    return edit

@@ -17,7 +17,7 @@ LAYERS = [
     {"items", "choices"},
     {"payloads"},
     {"lobby", "interlude", "card_payloads"},
-    {"private_cards"},
+    {"private_cards", "interlude_messages", "computer_messages"},
     {"publisher"},
     {"idle", "lobby_actions"},
     {"handlers"},

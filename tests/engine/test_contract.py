@@ -298,10 +298,12 @@ def test_colours_must_fit_the_seats() -> None:
 
 
 def test_settings_reject_expansions() -> None:
-    """A module that has not landed is refused in one sentence; Mocha & Baksheesh has landed."""
+    """A module that has not landed is refused in one sentence; Mocha & Baksheesh and Letters &
+    Seals have landed (each alone), the Great Bazaar has not."""
     assert GameSettings(players=3, expansions=("mocha",)).expansions == ("mocha",)
-    with pytest.raises(ValidationError, match="Letters & Seals is not playable yet"):
-        GameSettings(players=3, expansions=("letters",))
+    assert GameSettings(players=3, expansions=("letters",)).expansions == ("letters",)
+    with pytest.raises(ValidationError, match="The Great Bazaar is not playable yet"):
+        GameSettings(players=3, expansions=("mocha", "letters"))
 
 
 @pytest.mark.parametrize(

@@ -82,6 +82,15 @@ def test_fees_catches_and_the_tea_house() -> None:
     )  # the roll that moved the Governor is not told
 
 
+def test_a_single_die_reads_as_one_number() -> None:
+    """A kiosk tile rolls one die (Letters & Seals): the caption tells that one roll."""
+    events = _turn(
+        1, E("move", 1, source=2, target=22, how="move"), E("action", 1, place=22, via=""), E("dice", 1, d=[4]),
+        E("gain", 1, goods={}, lira=4, why="kiosk"),
+    )  # fmt: skip
+    assert caption(events, COLOURS) == "Blue: Kiosk, rolled 4, got 4 Lira"
+
+
 def test_skips_and_stays() -> None:
     assert caption(_turn(2, E("forfeit", 2, decision=5, at="move")), COLOURS) == "Green: turn skipped"
     stay = _turn(2, E("move", 2, source=5, target=5, how="stay"),

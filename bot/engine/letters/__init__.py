@@ -1,4 +1,4 @@
-"""Letters & Seals: places 21-24, letters, the companion, kiosk tiles (not playable yet).
+"""Letters & Seals: places 21-24, letters, the companion, kiosk tiles.
 
 What the module registers so far: its title, its places, its first-game grid (components.md
 §1.3) and its 28 bonus cards (components.md §8.3; house value H3: 4 "letter", the "good + 3
@@ -42,7 +42,7 @@ LETTERS = register_module(
     Module(
         name="letters",
         title="Letters & Seals",
-        playable=False,
+        playable=True,
         order=2,
         places=(21, 22, 23, 24),
         first_layout=(
