@@ -20,12 +20,16 @@ from .parts import PLAYER, LettersPlayer, set_letters_player
 def deliver(tx: Tx) -> None:
     """Turn over every letter whose place one of its owner's tokens stands on."""
     g = tx.g
+    kinds = TOKEN_KINDS.in_play(g.settings)
     for p in g.players:
         part = p.parts.get(PLAYER)
-        if not isinstance(part, LettersPlayer) or all(done for _, done in part.letters):
+        if not isinstance(part, LettersPlayer):
             continue
-        here = {kind.where(p) for kind in TOKEN_KINDS.in_play(g.settings)}
-        if not any(not done and place in here for place, done in part.letters):
+        waiting = [place for place, done in part.letters if not done]  # run before every step: kept cheap
+        if not waiting:
+            continue
+        here = {kind.where(p) for kind in kinds}
+        if here.isdisjoint(waiting):
             continue
         letters = tuple((place, done or place in here) for place, done in part.letters)
         for (place, was), (_, now) in zip(part.letters, letters, strict=True):

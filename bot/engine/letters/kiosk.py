@@ -109,6 +109,11 @@ class KioskPick(StepKind):
             for t in up
         ]
 
+    def codes(self, g: GameState, step: Step) -> list[str] | None:
+        """The codes of `options` without their labels (the playout path reads these)."""
+        up = letters_board(g).kiosk_up
+        return [tile_code(t) for t in up] if up else None
+
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: Kiosk: pick one kiosk tile. {lot_phrase(g)}"
 

@@ -148,23 +148,39 @@ class LetterPayment(StepKind):
     def chosen(self, step: Step) -> tuple[int, ...]:
         return tuple(index_of(ch) for ch in step.tag)
 
-    def options(self, g: GameState, step: Step) -> list[Option]:
-        letters = letters_of(g, step.actor)
-        chosen = self.chosen(step)
-        extra = self.extra(g, step)
-        room = MAX_PUBLIC_OPTIONS - len(extra)
+    def offer(self, letters: Sequence[Letter], chosen: tuple[int, ...], room: int) -> tuple[list[tuple[int, ...]], list[int]]:
+        """What the step offers besides its extras: the payment sets when at most `room` of them,
+        else none and the positions of the letters that may be paid first to narrow the choice."""
         sets = sorted(payment_sets(letters, self.ok, self.most, chosen, limit=room + 1))
         if len(sets) <= room:
+            return sets, []
+        return [], [
+            where[0]
+            for _, where in _kinds(letters, chosen)
+            if next(payment_sets(letters, self.ok, self.most, (*chosen, where[0]), limit=1), None) is not None
+        ]
+
+    def options(self, g: GameState, step: Step) -> list[Option]:
+        letters = letters_of(g, step.actor)
+        extra = self.extra(g, step)
+        sets, firsts = self.offer(letters, self.chosen(step), MAX_PUBLIC_OPTIONS - len(extra))
+        if sets:
             what = self.what(g, step)
             return extra + [
                 Option(PAY + "".join(map(digit, s)), f"{what} {set_label([letters[i] for i in s])}") for s in sets
             ]
-        opts = list(extra)
-        for letter, where in _kinds(letters, chosen):
-            i = where[0]
-            if next(payment_sets(letters, self.ok, self.most, (*chosen, i), limit=1), None) is not None:
-                opts.append(Option(FIRST + digit(i), f"Pay letter {letter_label(letter)}, then choose the rest"))
-        return opts
+        return extra + [
+            Option(FIRST + digit(i), f"Pay letter {letter_label(letters[i])}, then choose the rest") for i in firsts
+        ]
+
+    def codes(self, g: GameState, step: Step) -> list[str]:
+        """The codes of `options` in the same order, without building the labels (the playout path
+        reads these)."""
+        extra = [o.code for o in self.extra(g, step)]
+        sets, firsts = self.offer(letters_of(g, step.actor), self.chosen(step), MAX_PUBLIC_OPTIONS - len(extra))
+        if sets:
+            return extra + [PAY + "".join(map(digit, s)) for s in sets]
+        return extra + [FIRST + digit(i) for i in firsts]
 
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         if code.startswith(PAY):
