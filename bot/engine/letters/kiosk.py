@@ -15,6 +15,7 @@ seat's default is the first free tile, not used (E-62).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..decision import Option, seat_ref, who
@@ -22,7 +23,7 @@ from ..decks import to_discard, turn_up
 from ..describe import register_line
 from ..invariants import register_invariant
 from ..machine import StepKind, Tx, other_seats, pop, push, register
-from ..places import Place, place
+from ..places import ACT_CODES, Place, place
 from ..state import GameState, Step
 from ..texts import join_and
 from . import data
@@ -53,6 +54,9 @@ class Kiosk(Place):
     def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
         n = data.kiosk_tiles_turned_up(len(g.players))
         return [Option("act", f"Take {data.KIOSK_LETTERS} letter, then turn up {n} kiosk tiles")]
+
+    def codes(self, g: GameState, seat: int, step: Step) -> Sequence[str]:
+        return ACT_CODES  # the codes of `options`
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         g, seat = tx.g, step.actor

@@ -15,6 +15,7 @@ least 3 seals, D-17); the Courier's single letter uses `letter_label` and `one_o
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 
 from ..decision import MAX_PUBLIC_OPTIONS, Option
 from ..errors import IllegalChoice
@@ -86,19 +87,25 @@ def payment_sets(
 ) -> Iterator[tuple[int, ...]]:
     """The seal-wise distinct sets of positions in `letters` that contain `chosen` and whose seals
     satisfy `ok`, worth at most `most` seals; at most `limit` of them, each sorted."""
+    return iter(_payment_sets(tuple(letters), ok, most, tuple(chosen), limit))
+
+
+@lru_cache(maxsize=4096)  # asked again and again of the same rows (every look at the Secret Society)
+def _payment_sets(
+    letters: tuple[Letter, ...], ok: SealsOk, most: int, chosen: tuple[int, ...], limit: int
+) -> tuple[tuple[int, ...], ...]:
     kinds = _kinds(letters, chosen)
     base = data.seals_total([letters[i][1] for i in chosen])
-    found = 0
+    found: list[tuple[int, ...]] = []
     picked: list[int] = []
     seals: list[int] = [data.letter_seals(letters[i][1]) for i in chosen]
-    def walk(k: int, total: int) -> Iterator[tuple[int, ...]]:
-        nonlocal found
-        if found >= limit:
+
+    def walk(k: int, total: int) -> None:
+        if len(found) >= limit:
             return
         if k == len(kinds):
             if picked and ok(seals):
-                found += 1
-                yield tuple(sorted((*chosen, *picked)))
+                found.append(tuple(sorted((*chosen, *picked))))
             return
         (_, delivered), where = kinds[k]
         worth = data.letter_seals(delivered)
@@ -107,12 +114,13 @@ def payment_sets(
                 break
             picked.extend(where[:take])
             seals.extend([worth] * take)
-            yield from walk(k + 1, total + worth * take)
+            walk(k + 1, total + worth * take)
             del picked[len(picked) - take :]
             del seals[len(seals) - take :]
 
     if base <= most:
-        yield from walk(0, base)
+        walk(0, base)
+    return tuple(found)
 
 
 def can_pay(letters: Sequence[Letter], ok: SealsOk, most: int) -> bool:
