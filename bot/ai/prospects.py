@@ -9,7 +9,7 @@ place where no assistant can be left is worth nothing (the turn ends).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from bot.engine.board import blocked_for, grid_of
@@ -26,6 +26,7 @@ from bot.engine.components import (
     GREAT_MOSQUE,
     LARGE_MARKET,
     MAX_EXTENSIONS,
+    MERCHANT_FEE,
     MOSQUE_COLOURS,
     POLICE_STATION,
     POST_OFFICE,
@@ -39,10 +40,11 @@ from bot.engine.components import (
     WAREHOUSE_GOOD,
 )
 from bot.engine.layouts import NO_EDGES, Edges, Grid
-from bot.engine.movement import fee, turn_goes_on_at
+from bot.engine.movement import turn_goes_on_at
 from bot.engine.places import PLACES
 from bot.engine.places.markets import best_sale, demand, revenue
 from bot.engine.state import GameState, Player, Step
+from bot.engine.tokens import kinds_with
 
 from . import values
 from .modules import VALUATIONS, valuations
@@ -56,11 +58,11 @@ def nothing(g: GameState, p: Player, place: int) -> float:
     return 0.0
 
 
-def action_codes(g: GameState, p: Player, place: int) -> list[str]:
+def action_codes(g: GameState, p: Player, place: int) -> Sequence[str]:
     """The codes the action at `place` would offer `p` now, as the engine decides them (none:
-    the action cannot be taken)."""
+    the action cannot be taken); read with the place's `codes`, which builds no labels."""
     found = PLACES.get(place)
-    return [o.code for o in found.options(g, p.seat, Step("action", p.seat, place))] if found else []
+    return found.codes(g, p.seat, Step("action", p.seat, place)) if found else ()
 
 
 def ruby_ready(g: GameState, p: Player, place: int) -> float:
@@ -170,13 +172,31 @@ def next_turn(g: GameState, p: Player) -> float:
     there are taken off (a place whose fees cannot be paid is worth nothing)."""
     best = 0.0
     gains = gains_of(g)
+    owed = fees(g, p.seat)
     for place in reachable(grid_of(g), p.merchant, blocked_for(g, p.seat)):
         if not turn_goes_on_at(g, p.seat, place):
             continue
-        cost = fee(g, p.seat, place)[2]
+        cost = owed.get(place, 0)
         if cost <= p.lira:
             best = max(best, gains.get(place, nothing)(g, p, place) - cost)
     return best
+
+
+def fees(g: GameState, seat: int) -> dict[int, int]:
+    """What `seat` would pay on arriving at each place (`movement.fee`'s cost; a place left out
+    costs nothing), worked out for every place in one pass over the tokens: the tokens of the
+    other players paid like a merchant, and the neutral merchants, 2 Lira each."""
+    owed: dict[int, int] = {}
+    kinds = kinds_with(g.settings, "paid")
+    for q in g.players:
+        if q.seat != seat:
+            for kind in kinds:
+                place = kind.where(q)
+                owed[place] = owed.get(place, 0) + MERCHANT_FEE
+    for place in g.board.neutral_merchants:
+        owed[place] = owed.get(place, 0) + MERCHANT_FEE
+    owed.pop(FOUNTAIN, None)  # nobody is paid at the Fountain
+    return owed
 
 
 _GAINS_OF: dict[tuple[tuple[str, ...], int], dict[int, Gain]] = {}

@@ -45,6 +45,9 @@ def auction_possible(g: GameState, seat: int) -> bool:
     return g.players[seat].lira >= data.AUCTION_MIN_BID and can_draw(g)
 
 
+_GOOD_CODES = tuple(f"g.{c}" for c in GOODS)
+
+
 @place
 class AuctionHouse(Place):
     number = data.AUCTION_HOUSE
@@ -53,6 +56,9 @@ class AuctionHouse(Place):
         p = g.players[seat]
         then = f", then auction {data.AUCTION_CARDS} bonus cards" if auction_possible(g, seat) else ""
         return [Option(f"g.{c}", f"Take 1 {GOOD_NAMES[c]}{lost_note(p, c)}{then}") for c in GOODS]
+
+    def codes(self, g: GameState, seat: int, step: Step) -> Sequence[str]:
+        return _GOOD_CODES  # the codes of `options`, always open
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         g, seat = tx.g, step.actor

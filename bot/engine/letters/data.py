@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 from typing import Final, Literal
 
 from ..components import (
@@ -233,6 +234,7 @@ KIOSK_TILES: Final[dict[str, tuple[Trade, ...]]] = {
 KIOSK_TILE_IDS: Final = tuple(KIOSK_TILES)
 
 
+@cache  # asked at every look at a kiosk tile; the answer never changes
 def kiosk_options(tile: str, coffee: bool) -> tuple[Trade, ...]:
     """The ways to use a kiosk tile: as printed with coffee in play, else with coffee ignored."""
     trades = KIOSK_TILES[tile]

@@ -11,27 +11,42 @@ Logged as ``delivered`` {place} with the letter's owner as the event's player.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..machine import SWEEPS, Tx
 from ..tokens import TOKEN_KINDS
 from . import data
-from .parts import PLAYER, LettersPlayer, set_letters_player
+from .parts import PLAYER, Letter, LettersPlayer, set_letters_player
 
 
 def deliver(tx: Tx) -> None:
     """Turn over every letter whose place one of its owner's tokens stands on."""
     g = tx.g
+    kinds = TOKEN_KINDS.in_play(g.settings)
     for p in g.players:
         part = p.parts.get(PLAYER)
-        if not isinstance(part, LettersPlayer) or all(done for _, done in part.letters):
+        if not isinstance(part, LettersPlayer):
             continue
-        here = {kind.where(p) for kind in TOKEN_KINDS.in_play(g.settings)}
-        if not any(not done and place in here for place, done in part.letters):
+        waiting = _waiting(part.letters)  # run before every step: kept cheap (no generator)
+        if not waiting:
             continue
+        for kind in kinds:
+            if kind.where(p) in waiting:
+                break
+        else:
+            continue
+        here = {kind.where(p) for kind in kinds}
         letters = tuple((place, done or place in here) for place, done in part.letters)
         for (place, was), (_, now) in zip(part.letters, letters, strict=True):
             if now and not was:
                 tx.emit("delivered", p.seat, place=place)
         set_letters_player(g, p.seat, letters=letters)
+
+
+@lru_cache(maxsize=1024)
+def _waiting(letters: tuple[Letter, ...]) -> frozenset[int]:
+    """The places of the letters still to deliver in a row."""
+    return frozenset(place for place, done in letters if not done)
 
 
 SWEEPS.add(deliver, data.MODULE)

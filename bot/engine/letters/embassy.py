@@ -9,10 +9,12 @@ delivered at once by the sweep (`delivery`, E-48).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..decision import Option
 from ..decks import can_draw
 from ..machine import Tx
-from ..places import Place, place
+from ..places import ACT_CODES, Place, place
 from ..state import GameState, Step
 from . import data
 from .letter_deck import LETTER_DECK, receive_letters
@@ -26,6 +28,9 @@ class Embassy(Place):
         if not can_draw(g, LETTER_DECK):
             return []
         return [Option("act", f"Take {data.EMBASSY_LETTERS} letters")]
+
+    def codes(self, g: GameState, seat: int, step: Step) -> Sequence[str]:
+        return ACT_CODES if can_draw(g, LETTER_DECK) else ()  # the codes of `options`
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         receive_letters(tx, step.actor, data.EMBASSY_LETTERS)

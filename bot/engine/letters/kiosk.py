@@ -15,6 +15,7 @@ seat's default is the first free tile, not used (E-62).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..decision import Option, seat_ref, who
@@ -22,7 +23,7 @@ from ..decks import to_discard, turn_up
 from ..describe import register_line
 from ..invariants import register_invariant
 from ..machine import StepKind, Tx, pop, push, register, round_of
-from ..places import Place, place
+from ..places import ACT_CODES, Place, place
 from ..state import GameState, Step
 from ..texts import join_and
 from . import data
@@ -53,6 +54,9 @@ class Kiosk(Place):
     def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
         n = data.kiosk_tiles_turned_up(len(g.players))
         return [Option("act", f"Take {data.KIOSK_LETTERS} letter, then turn up {n} kiosk tiles")]
+
+    def codes(self, g: GameState, seat: int, step: Step) -> Sequence[str]:
+        return ACT_CODES  # the codes of `options`
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         g, seat = tx.g, step.actor
@@ -108,6 +112,11 @@ class KioskPick(StepKind):
             )
             for t in up
         ]
+
+    def codes(self, g: GameState, step: Step) -> list[str] | None:
+        """The codes of `options` without their labels (the playout path reads these)."""
+        up = letters_board(g).kiosk_up
+        return [tile_code(t) for t in up] if up else None
 
     def prompt(self, g: GameState, step: Step) -> str:
         return f"{who(step.actor)}: Kiosk: pick one kiosk tile. {lot_phrase(g)}"

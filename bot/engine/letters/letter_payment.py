@@ -15,6 +15,7 @@ least 3 seals, D-17); the Courier's single letter uses `letter_label` and `one_o
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import lru_cache
 
 from ..decision import MAX_PUBLIC_OPTIONS, Option
 from ..errors import IllegalChoice
@@ -86,19 +87,25 @@ def payment_sets(
 ) -> Iterator[tuple[int, ...]]:
     """The seal-wise distinct sets of positions in `letters` that contain `chosen` and whose seals
     satisfy `ok`, worth at most `most` seals; at most `limit` of them, each sorted."""
+    return iter(_payment_sets(tuple(letters), ok, most, tuple(chosen), limit))
+
+
+@lru_cache(maxsize=4096)  # asked again and again of the same rows (every look at the Secret Society)
+def _payment_sets(
+    letters: tuple[Letter, ...], ok: SealsOk, most: int, chosen: tuple[int, ...], limit: int
+) -> tuple[tuple[int, ...], ...]:
     kinds = _kinds(letters, chosen)
     base = data.seals_total([letters[i][1] for i in chosen])
-    found = 0
+    found: list[tuple[int, ...]] = []
     picked: list[int] = []
     seals: list[int] = [data.letter_seals(letters[i][1]) for i in chosen]
-    def walk(k: int, total: int) -> Iterator[tuple[int, ...]]:
-        nonlocal found
-        if found >= limit:
+
+    def walk(k: int, total: int) -> None:
+        if len(found) >= limit:
             return
         if k == len(kinds):
             if picked and ok(seals):
-                found += 1
-                yield tuple(sorted((*chosen, *picked)))
+                found.append(tuple(sorted((*chosen, *picked))))
             return
         (_, delivered), where = kinds[k]
         worth = data.letter_seals(delivered)
@@ -107,12 +114,13 @@ def payment_sets(
                 break
             picked.extend(where[:take])
             seals.extend([worth] * take)
-            yield from walk(k + 1, total + worth * take)
+            walk(k + 1, total + worth * take)
             del picked[len(picked) - take :]
             del seals[len(seals) - take :]
 
     if base <= most:
-        yield from walk(0, base)
+        walk(0, base)
+    return tuple(found)
 
 
 def can_pay(letters: Sequence[Letter], ok: SealsOk, most: int) -> bool:
@@ -148,23 +156,39 @@ class LetterPayment(StepKind):
     def chosen(self, step: Step) -> tuple[int, ...]:
         return tuple(index_of(ch) for ch in step.tag)
 
-    def options(self, g: GameState, step: Step) -> list[Option]:
-        letters = letters_of(g, step.actor)
-        chosen = self.chosen(step)
-        extra = self.extra(g, step)
-        room = MAX_PUBLIC_OPTIONS - len(extra)
+    def offer(self, letters: Sequence[Letter], chosen: tuple[int, ...], room: int) -> tuple[list[tuple[int, ...]], list[int]]:
+        """What the step offers besides its extras: the payment sets when at most `room` of them,
+        else none and the positions of the letters that may be paid first to narrow the choice."""
         sets = sorted(payment_sets(letters, self.ok, self.most, chosen, limit=room + 1))
         if len(sets) <= room:
+            return sets, []
+        return [], [
+            where[0]
+            for _, where in _kinds(letters, chosen)
+            if next(payment_sets(letters, self.ok, self.most, (*chosen, where[0]), limit=1), None) is not None
+        ]
+
+    def options(self, g: GameState, step: Step) -> list[Option]:
+        letters = letters_of(g, step.actor)
+        extra = self.extra(g, step)
+        sets, firsts = self.offer(letters, self.chosen(step), MAX_PUBLIC_OPTIONS - len(extra))
+        if sets:
             what = self.what(g, step)
             return extra + [
                 Option(PAY + "".join(map(digit, s)), f"{what} {set_label([letters[i] for i in s])}") for s in sets
             ]
-        opts = list(extra)
-        for letter, where in _kinds(letters, chosen):
-            i = where[0]
-            if next(payment_sets(letters, self.ok, self.most, (*chosen, i), limit=1), None) is not None:
-                opts.append(Option(FIRST + digit(i), f"Pay letter {letter_label(letter)}, then choose the rest"))
-        return opts
+        return extra + [
+            Option(FIRST + digit(i), f"Pay letter {letter_label(letters[i])}, then choose the rest") for i in firsts
+        ]
+
+    def codes(self, g: GameState, step: Step) -> list[str]:
+        """The codes of `options` in the same order, without building the labels (the playout path
+        reads these)."""
+        extra = [o.code for o in self.extra(g, step)]
+        sets, firsts = self.offer(letters_of(g, step.actor), self.chosen(step), MAX_PUBLIC_OPTIONS - len(extra))
+        if sets:
+            return extra + [PAY + "".join(map(digit, s)) for s in sets]
+        return extra + [FIRST + digit(i) for i in firsts]
 
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         if code.startswith(PAY):

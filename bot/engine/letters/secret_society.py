@@ -30,7 +30,7 @@ from ..decision import Option, who
 from ..describe import GAIN_FROM, register_line
 from ..invariants import register_invariant
 from ..machine import StepKind, Tx, pop, push, register
-from ..places import Place, place
+from ..places import ACT_CODES, Place, place
 from ..places.rubies import take_track_ruby, tracks_with_a_ruby
 from ..state import GameState, Step
 from ..wheelbarrow import gain_goods
@@ -83,11 +83,17 @@ class SecretSociety(Place):
     number = data.SECRET_SOCIETY
 
     def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
-        if not ruby_places(g) or not can_pay(letters_of(g, seat), data.society_payment_ok, data.SOCIETY_SEALS):
+        if not self.codes(g, seat, step):
             return []
         lira = bonus_due(g, seat)
         bonus = f" and {lira} Lira" if lira else ""
         return [Option("act", f"Hand in letters worth {data.SOCIETY_SEALS} seals for a ruby{bonus}")]
+
+    def codes(self, g: GameState, seat: int, step: Step) -> Sequence[str]:
+        """The codes of `options`: the action is open with a ruby to take and 6 seals to pay."""
+        if not ruby_places(g) or not can_pay(letters_of(g, seat), data.society_payment_ok, data.SOCIETY_SEALS):
+            return ()
+        return ACT_CODES
 
     def perform(self, tx: Tx, step: Step, code: str) -> None:
         seat = step.actor
