@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.cli.playout import GameReport, check_game, config_for, game_seed
+from tests.series import assert_clean
 
 GAMES = 128  # config_for cycles through 128 combinations: each once (soak plays many more)
 CHUNKS = 8  # separate test items, so that xdist spreads them over its workers
@@ -26,11 +27,7 @@ def _play(indices: range) -> list[GameReport]:
 def test_random_games_keep_the_invariants_and_replay(chunk: int) -> None:
     """16 consecutive games of the series (every player count, two layouts) finish cleanly."""
     reports = _play(range(chunk * PER_CHUNK, (chunk + 1) * PER_CHUNK))
-    failed = [r for r in reports if not r.ok]
-    seeds = [r.seed for r in failed]
-    summary = "\n".join(r.failures[0] for r in failed)  # each message starts with its seed
-    assert not failed, f"{len(failed)} of {len(reports)} games failed, seeds {seeds}:\n{summary}"
-    assert all(r.turns > 0 and r.decisions > 0 for r in reports)
+    assert_clean(reports)
 
 
 def test_the_series_covers_every_combination() -> None:
