@@ -1,1 +1,47 @@
-"""Shared test configuration; the repository root is pytest's rootdir."""
+"""Shared test configuration; the repository root is pytest's rootdir.
+
+The suite runs on two xdist workers. The longest tests (measured with ``--durations``) start
+first, longest first, so that the short ones fill in at the end and both workers finish together
+(run last, one long test leaves the other worker idle). Order only: each test stands alone.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+HEAVY = (  # node-id prefixes, longest first
+    "tests/test_wheel.py::test_the_installed_wheel_works_from_another_folder",
+    "tests/cli/test_crash.py::test_killing_the_player_process_at_random_moments_loses_nothing",
+    "tests/cli/test_play_letters.py::test_a_whole_letters_game_against_two_computers",
+    "tests/engine/mocha/test_playouts.py::test_random_mocha_games_keep_the_invariants_and_replay",
+    "tests/cli/test_playouts.py::test_random_games_keep_the_invariants_and_replay",
+    "tests/cli/test_play_game.py::test_end_of_input_saves_and_resume_continues_the_newest_or_the_named_game",
+    "tests/discord_ui/test_bot_privacy.py::test_what_each_viewer_receives_is_the_same_when_hidden_cards_are_dealt_again",
+    "tests/cli/test_play_game.py::test_a_killed_game_resumes_from_the_last_accepted_choice",
+    "tests/cli/test_arena.py::test_greedy_wins_more_than_random_players",
+    "tests/discord_ui/test_bot_game.py::",
+    "tests/cli/test_cli.py::test_soak_plays_checked_games_and_summarises",
+    "tests/cli/test_modules_option.py::test_soak_checks_a_game_not_playable_yet_as_a_preview",
+    "tests/cli/test_arena.py::test_bench_times_greedy_decisions_at_2_and_5_players",
+    "tests/engine/letters/test_playouts.py::test_random_letters_games_keep_the_invariants_and_replay",
+    "tests/cli/test_play_game.py::test_a_whole_game_against_two_computers_reaches_the_final_standings",
+    "tests/golden/test_golden.py::test_a_database_of_that_release_opens_and_its_game_plays_to_the_end",
+    "tests/engine/test_playout.py::test_playout_matches_the_full_path",
+    "tests/render/test_render.py::test_the_alt_texts_say_what_the_pictures_show",
+    "tests/discord_ui/test_bot_lobby.py::test_computer_seats_move_one_message_per_turn_and_the_end_offers_a_rematch",
+    "tests/cli/test_db_commands.py::test_bench_store_section_measures_the_store",
+    "tests/engine/test_playout_codes.py::",
+    "tests/cli/test_bench_race.py::test_the_race_section_against_a_tree",
+    "tests/cli/test_play_game.py::test_pictures_are_written_next_to_the_database_and_rewritten",
+    "tests/engine/letters/test_letters_terminal_keys.py::test_every_letters_decision_has_distinct_keys_in_random_games",
+    "tests/cli/test_db_commands.py::",
+    "tests/cli/test_play_letters.py::",
+)
+
+
+def _rank(item: pytest.Item) -> int:
+    return next((i for i, prefix in enumerate(HEAVY) if item.nodeid.startswith(prefix)), len(HEAVY))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    items.sort(key=_rank)  # stable: the rest keep their order

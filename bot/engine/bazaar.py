@@ -3,6 +3,22 @@
 Data and text. The Great Bazaar is the base game with both expansions on a 5x5 board of places
 1-25 (`modules.game_of`: a random layout, Fountain in the centre); the Catacombs' rules are
 `catacombs`, registered with this module.
+
+The engine's contract for the Great Bazaar
+------------------------------------------
+(``bot/engine/bazaar.py``, ``bot/engine/catacombs.py``: the implied module ``bazaar``, in play
+exactly when both expansions are; not playable yet.) A 5x5 board of places 1-25 in a random
+layout (the only one), the Fountain in the centre, the Black Market and the Tea House apart (the
+test of every random layout); all 72 bonus cards (D-21: ``ls_bonus_deck`` does not apply). The
+Catacombs (25, ``catacombs``): the action ``g.<colour>`` or ``g.coffee`` (1 good of one's choice or
+1 coffee), then the step ``catacombs`` (place 25, tag the token that moves: ``merchant``,
+``companion`` or ``family``): ``go.<place>``, every place but the Catacombs and the token's own, in
+number order. A teleport; no action and no encounters where it lands, and when the turn's active
+token leaves, phase 4 is skipped (its ``after`` step moves to place 0). The token is the active one
+(the merchant stack, or the companion in a companion turn) however the action was reached (its own
+move, the Police Station, the Tavern's Barrier, guild card #12; the merchant stack in a turn of
+the family member's step card); under ``catacombs_family_member_moves`` the family member moves
+when it took the action. Events: ``move`` (``how`` "catacombs"), ``catacombs_quiet`` {place}.
 """
 
 from __future__ import annotations

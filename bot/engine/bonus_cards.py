@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import ANYTIME, PHASE_ONE, CardPlay, register_card_play
+from .cards import ANYTIME, PHASE_ONE, CardPlay, Effect, register_card_play
 from .components import (
     GEMSTONE_DEALER,
     GOODS,
@@ -63,14 +63,51 @@ class Reward(StepKind):
 
 
 
+# ---- cards played instead of the normal move ---------------------------------------------------
+
+
+def instead_of_move(kind: str) -> Effect:
+    """A card's effect that replaces the turn's movement step by the step `kind` (the 3-or-4 card,
+    the corner card, the follow, pay-3 and family-step cards)."""
+
+    def effect(tx: Tx, seat: int, step: Step, final: bool) -> None:
+        pop(tx.g)  # instead of the normal move
+        push(tx.g, Step(kind, seat))
+
+    return effect
+
+
+class CardMove(StepKind):
+    """The movement step such a card starts: one option per target (`targets`), coded `prefix` and
+    the target's number, worded by `label`; choosing one calls `land` with that number."""
+
+    movement = True
+    prefix = "go."
+    ask = ""  # the prompt after the player's name
+
+    def targets(self, g: GameState, step: Step) -> Sequence[int]:
+        raise NotImplementedError
+
+    def label(self, g: GameState, step: Step, target: int) -> str:
+        raise NotImplementedError
+
+    def land(self, tx: Tx, step: Step, target: int) -> None:
+        raise NotImplementedError
+
+    def options(self, g: GameState, step: Step) -> list[Option]:
+        return [Option(f"{self.prefix}{t}", self.label(g, step, t)) for t in self.targets(g, step)]
+
+    def prompt(self, g: GameState, step: Step) -> str:
+        return f"{who(step.actor)}: {self.ask}"
+
+    def resolve(self, tx: Tx, step: Step, code: str) -> None:
+        pop(tx.g)
+        self.land(tx, step, int(code[len(self.prefix) :]))
+
+
 def _stay(tx: Tx, seat: int, step: Step, final: bool) -> None:
     pop(tx.g)
     arrive(tx, seat, tx.g.players[seat].merchant, "stay")
-
-
-def _move34(tx: Tx, seat: int, step: Step, final: bool) -> None:
-    pop(tx.g)
-    push(tx.g, Step("move34", seat))
 
 
 def _return(tx: Tx, seat: int, step: Step, final: bool) -> None:
@@ -142,7 +179,7 @@ for _play in (
         label=f"Play {card_phrase('smallany')} and sell",
     ),
     CardPlay("stay", _stay, window=frozenset({"move"})),
-    CardPlay("move34", _move34, window=frozenset({"move"}), playable=_can_move34),
+    CardPlay("move34", instead_of_move("move34"), window=frozenset({"move"}), playable=_can_move34),
     CardPlay("return", _return, window=PHASE_ONE, playable=_assistant_out),
 ):
     register_card_play(_play, "base")

@@ -29,6 +29,7 @@ from .board import place_name
 from .components import GOODS
 from .decision import Option, who
 from .describe import GAIN_FROM, register_line
+from .encounters import skip_encounters
 from .machine import StepKind, Tx, pop, push, register
 from .places import Place, place
 from .state import GameState, Step
@@ -131,19 +132,8 @@ class CatacombsMove(StepKind):
         extra = {} if token is MERCHANT else {"token": token.name}
         tx.emit("move", seat, source=source, target=target, how=WHY, **extra)
         if token is not FAMILY:
-            _skip_encounters(g, seat, source)
+            skip_encounters(g, seat, source)
         tx.emit("catacombs_quiet", seat, place=target)
-
-
-def _skip_encounters(g: GameState, seat: int, source: int) -> None:
-    """The turn's active token left `source`: its encounters there are skipped (phase 4 moves to
-    place 0, with nobody to meet; its free moment stays)."""
-    steps = g.steps
-    for i in range(len(steps) - 1, -1, -1):
-        s = steps[i]
-        if s.kind == "after" and s.actor == seat and s.place == source:
-            g.steps = (*steps[:i], Step("after", seat, 0, s.n, s.tag), *steps[i + 1 :])
-            return
 
 
 def _quiet_line(who_: str, d: dict[str, Any], own: bool) -> str:

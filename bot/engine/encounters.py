@@ -238,3 +238,16 @@ def relocate(tx: Tx, seat: int | None, token: NeutralToken) -> None:
     token.put(tx.g, target)
     if seat is not None:
         tx.emit("relocate", seat, token=token.tag, to=target, source=source)
+
+
+def skip_encounters(g: GameState, seat: int, source: int) -> bool:
+    """The turn's active token left `source` before meeting anyone there (a Catacombs jump, a
+    kiosk tile: E-47): its pending encounters step moves to place 0, with nobody to meet, and its
+    free moment stays. False when no such step is pending."""
+    steps = g.steps
+    for i in range(len(steps) - 1, -1, -1):
+        s = steps[i]
+        if s.kind == "after" and s.actor == seat and s.place == source:
+            g.steps = (*steps[:i], Step("after", seat, 0, s.n, s.tag), *steps[i + 1 :])
+            return True
+    return False

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+import bot.cli.bench as bench_module
 import bot.cli.race as race_module
 from bot.__main__ import main
 from bot.cli.race import HERE, RaceError, race
@@ -16,10 +17,12 @@ from tests.cli.commands import run_main as _run
 QUICK = ("bench", "--games", "1", "--no-store", "--no-render", "--no-ai")
 
 
-def test_the_race_section_against_a_tree(capsys: pytest.CaptureFixture[str]) -> None:
-    """Against this very tree (small games, one run): every playable game (today the base game)
-    at 2 and at 5 players, both paths' rates, apply+pending, the ratios, and the greedy playouts
-    with the cost of a copy."""
+def test_the_race_section_against_a_tree(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Against this very tree (small games, one run), the base game for real (every playable game
+    gets its entry: the test below): at 2 and at 5 players, both paths' rates, apply+pending, the
+    ratios, and the greedy playouts with the cost of a copy."""
+    base_only = tuple(g for g in bench_module.games(playable_only=True) if not g.expansions)
+    monkeypatch.setattr(bench_module, "games", lambda playable_only=False: base_only)
     code, out, err = _run(capsys, *QUICK, "--against", str(HERE), "--race-games", "1", "--race-runs", "1")
     assert code == 0, err
     section = json.loads(out)["race"]
@@ -36,6 +39,25 @@ def test_the_race_section_against_a_tree(capsys: pytest.CaptureFixture[str]) -> 
             assert entry[ratio] > 0
         greedy = game["greedy_playouts"][n]
         assert greedy["positions"] > 0 and greedy["turns_per_second"] > 0 and greedy["copy_us"] > 0
+
+
+def test_every_playable_game_is_raced(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without --modules the race covers every game players may choose, each under its title with
+    its modules (the sides' figures stand in here: the test above runs them for real)."""
+    monkeypatch.setattr(race_module, "run_side", lambda tree, players, games, seed, **kw: _figures(100))
+    monkeypatch.setattr(
+        race_module, "playout_figures",
+        lambda players, **kw: {"players": {str(n): {"positions": 1, "turns_per_second": 1.0, "copy_us": 1.0} for n in players}},
+    )
+    code, out, err = _run(capsys, *QUICK, "--against", str(HERE), "--race-games", "1", "--race-runs", "1")
+    assert code == 0, err
+    raced = json.loads(out)["race"]["games"]
+    playable = bench_module.games(playable_only=True)
+    assert len(playable) >= 3  # the base game and each expansion at least
+    assert list(raced) == [g.title for g in playable]
+    for g in playable:
+        assert raced[g.title]["modules"] == list(g.expansions)
+        assert set(raced[g.title]["race"]) == {"2", "5"}
 
 
 def test_without_against_there_is_no_race(capsys: pytest.CaptureFixture[str]) -> None:

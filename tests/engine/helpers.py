@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from bot.engine import Event, GameSettings, GameState, apply, new_game, pending, validate
+from typing import Any
+
+from bot.engine import (
+    Event,
+    GameSettings,
+    GameState,
+    RuleOptions,
+    apply,
+    new_game,
+    pending,
+    preview_settings,
+    validate,
+)
 from bot.engine.board import grid_of
 from bot.engine.components import TILE_COLOURS
 
@@ -56,6 +68,35 @@ def quieten(g: GameState) -> GameState:
 
 
 COLOURS_IN_SEAT_ORDER = ["red", "blue", "green", "yellow", "white"]
+
+
+def quiet_module_game(
+    expansions: tuple[str, ...], players: int = 3, seed: int = 1, rules: RuleOptions | None = None, **fields: Any
+) -> GameState:
+    """A new game of `expansions` (preview settings: a module not playable yet too; `fields` more
+    settings, e.g. the layout) with empty hands and every neutral token off the board: the
+    Governor, the Smuggler, and the Coffee trader and the Courier when their module is in play.
+    An editable copy: pass it to `done` after."""
+    from bot.engine.letters.parts import set_letters_board
+    from bot.engine.mocha.parts import set_mocha_board
+
+    settings = preview_settings(players=players, expansions=expansions, rules=rules or RuleOptions(), **fields)
+    g = quieten(new_game(settings, COLOURS_IN_SEAT_ORDER[:players], seed).copy())
+    if "mocha" in expansions:
+        set_mocha_board(g, coffee_trader=0)
+    if "letters" in expansions:
+        set_letters_board(g, courier=0)
+    return g
+
+
+def edit(g: GameState) -> GameState:
+    """A copy of `g` that may be edited by hand (pass it to `done` after)."""
+    return g.copy()
+
+
+def done(g: GameState) -> GameState:
+    """`g`, edited by hand, checked (a game of a module not playable yet included)."""
+    return validate(g, preview=True)
 
 
 def give(g: GameState, seat: int, *cards: str) -> None:

@@ -18,7 +18,18 @@ from typing import Any
 import pytest
 
 import bot.engine as engine
-from bot.engine import GameSettings, GameState, apply, from_json, new_game, pending, to_json
+from bot.engine import (
+    GameSettings,
+    GameState,
+    apply,
+    bazaar,
+    from_json,
+    letters,
+    mocha,
+    new_game,
+    pending,
+    to_json,
+)
 from bot.engine.decks import DECKS
 from bot.engine.describe import LINE_MODULES
 from bot.engine.machine import KINDS, push
@@ -214,11 +225,34 @@ def test_a_part_is_replaced_on_write_and_shared_until_then() -> None:
 
 
 DOC = engine.__doc__ or ""
-NAMED = set(re.findall(r"``([^`]+)``", DOC))
+GUIDES = {  # each expansion's guide, in its package's docstring (the engine's points to them)
+    "mocha": mocha.__doc__ or "",
+    "letters": letters.__doc__ or "",
+    bazaar.BAZAAR.ident: bazaar.__doc__ or "",
+}
+
+
+def names_in(doc: str) -> set[str]:
+    return set(re.findall(r"``([^`]+)``", doc))
+
+
+NAMED = names_in(DOC)
+
+
+def named_for(module: str | None) -> set[str]:
+    """What the engine's docstring names, and the guide of `module` when it has one."""
+    return NAMED | names_in(GUIDES.get(module or "", ""))
 
 
 def real(module: str) -> bool:
     return module in MODULES and module != TEST
+
+
+def test_every_expansion_guide_is_pointed_to_from_the_engine_docstring() -> None:
+    for module, guide in GUIDES.items():
+        assert "The engine's contract for" in guide, module
+    for package in ("bot.engine.mocha", "bot.engine.letters", "bot.engine.bazaar"):
+        assert package in NAMED, package
 
 
 def test_the_docstring_names_every_field() -> None:
@@ -232,13 +266,13 @@ def test_the_docstring_names_every_field() -> None:
 def test_the_docstring_names_every_step_kind_deck_and_event() -> None:
     for name, kind in KINDS.items():
         if kind.module != TEST:
-            assert name in NAMED, f"step kind {name}"
+            assert name in named_for(kind.module), f"step kind {name}"
     for deck in DECKS:
         if real(DECKS.module_of(deck)):
-            assert deck.name in NAMED, f"deck {deck.name}"
+            assert deck.name in named_for(DECKS.module_of(deck)), f"deck {deck.name}"
     for kind_name, module in LINE_MODULES.items():
         if module != TEST:
-            assert kind_name in NAMED, f"event {kind_name}"
+            assert kind_name in named_for(module), f"event {kind_name}"
     for name in ("input", "undo", "forfeit", "dice", "draw", "reshuffle", "no_card"):
         assert name in NAMED, name
     for name in ("script_dice", "script_cards", "script_draws", "set_chance_script"):

@@ -7,8 +7,9 @@ step ``auction_bid`` (a `choices.ValueChoice`: ``v.<lira>``, through ranges ``vr
 there are more than 100 bids to offer): n=0 the acting player's opening bid (``v.1`` and up,
 no pass), n=1 each other player in seat order, once (a strictly higher bid or ``pass``, the
 default), n=2 the acting player's last word (asked only when somebody else leads). Nobody bids
-more Lira than they hold. ``auction_end`` settles it: the highest bidder draws 2 bonus cards
-(named to them only) and pays the bid to the bank when it is the acting player, else to the
+more Lira than they hold. ``auction_end`` settles it: the highest bidder draws 2 bonus cards, or
+the one card left when the piles hold only one (`lot_size`; every label and prompt names the lot
+as it is) (named to them only) and pays the bid to the bank when it is the acting player, else to the
 acting player. `LettersBoard.bid` / ``bidder`` hold the running auction.
 """
 
@@ -20,7 +21,7 @@ from typing import Any
 from ..choices import ValueChoice
 from ..components import GOODS
 from ..decision import Option, seat_ref, who
-from ..decks import can_draw, draw_card
+from ..decks import BONUS_DECK, can_draw, draw_card
 from ..describe import GAIN_FROM, register_line
 from ..invariants import register_invariant
 from ..machine import StepKind, Tx, pop, push, register, round_of
@@ -45,6 +46,18 @@ def auction_possible(g: GameState, seat: int) -> bool:
     return g.players[seat].lira >= data.AUCTION_MIN_BID and can_draw(g)
 
 
+def lot_size(g: GameState) -> int:
+    """How many bonus cards the auction sells: 2, or fewer when both piles together hold fewer
+    (the winner draws what is there, E-34)."""
+    return min(data.AUCTION_CARDS, len(BONUS_DECK.pile(g)) + len(BONUS_DECK.discard(g)))
+
+
+def lot_words(g: GameState) -> str:
+    """The lot as a player reads it: "2 bonus cards", "1 bonus card"."""
+    n = lot_size(g)
+    return f"{n} bonus card{'' if n == 1 else 's'}"
+
+
 _GOOD_CODES = tuple(f"g.{c}" for c in GOODS)
 
 
@@ -54,7 +67,7 @@ class AuctionHouse(Place):
 
     def options(self, g: GameState, seat: int, step: Step) -> list[Option]:
         p = g.players[seat]
-        then = f", then auction {data.AUCTION_CARDS} bonus cards" if auction_possible(g, seat) else ""
+        then = f", then auction {lot_words(g)}" if auction_possible(g, seat) else ""
         return [Option(f"g.{c}", f"Take 1 {GOOD_NAMES[c]}{lost_note(p, c)}{then}") for c in GOODS]
 
     def codes(self, g: GameState, seat: int, step: Step) -> Sequence[str]:
@@ -80,7 +93,7 @@ class AuctionHouse(Place):
 
 def lot_phrase(g: GameState) -> str:
     board = letters_board(g)
-    lot = f"{data.AUCTION_CARDS} bonus cards for sale"
+    lot = f"{lot_words(g)} for sale"
     if board.bidder < 0:
         return f"{lot}, no bid yet"
     return f"{lot}, highest bid {board.bid} Lira by {seat_ref(board.bidder)}"

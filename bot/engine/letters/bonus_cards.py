@@ -24,7 +24,7 @@ from dataclasses import replace
 
 from .. import describe
 from ..board import place_name
-from ..bonus_cards import repeat_action
+from ..bonus_cards import CardMove, instead_of_move, repeat_action
 from ..cards import ANYTIME, CardPlay, Effect, register_card_play
 from ..components import GOODS, GREAT_MOSQUE, SMALL_MOSQUE
 from ..decision import Option, seat_ref, who
@@ -229,33 +229,24 @@ def _can_follow(g: GameState, seat: int, step: Step, act: Sequence[Option]) -> b
     return bool(followed(g, seat))
 
 
-def _follow(tx: Tx, seat: int, step: Step, final: bool) -> None:
-    pop(tx.g)  # instead of the normal move
-    push(tx.g, Step("follow", seat))
-
-
 @register
-class Follow(StepKind):
+class Follow(CardMove):
     """After the ``follow`` card: whose merchant the stack joins (``f.<seat>``); that merchant is
     not paid there, every other token is met as usual."""
 
     name = "follow"
     module = data.MODULE
-    movement = True
+    prefix = "f."
+    ask = "whose merchant does your merchant stack join?"
 
-    def options(self, g: GameState, step: Step) -> list[Option]:
-        return [
-            Option(f"f.{s}", f"Join {seat_ref(s)}'s merchant at {place_name(g.players[s].merchant)}")
-            for s in followed(g, step.actor)
-        ]
+    def targets(self, g: GameState, step: Step) -> Sequence[int]:
+        return followed(g, step.actor)
 
-    def prompt(self, g: GameState, step: Step) -> str:
-        return f"{who(step.actor)}: whose merchant does your merchant stack join?"
+    def label(self, g: GameState, step: Step, target: int) -> str:
+        return f"Join {seat_ref(target)}'s merchant at {place_name(g.players[target].merchant)}"
 
-    def resolve(self, tx: Tx, step: Step, code: str) -> None:
-        pop(tx.g)
-        other = int(code[2:])
-        arrive(tx, step.actor, tx.g.players[other].merchant, data.FOLLOW, spared=other)
+    def land(self, tx: Tx, step: Step, target: int) -> None:
+        arrive(tx, step.actor, tx.g.players[target].merchant, data.FOLLOW, spared=target)
 
 
 # ---- pay 3 Lira, any place (D-24) ------------------------------------------------------------------
@@ -277,22 +268,21 @@ def _pay3(tx: Tx, seat: int, step: Step, final: bool) -> None:
 
 
 @register
-class Anywhere(StepKind):
+class Anywhere(CardMove):
     """After the ``pay3move`` card: the merchant stack jumps to any other place (``go.N``)."""
 
     name = "anywhere"
     module = data.MODULE
-    movement = True
+    ask = "move your merchant stack to any place."
 
-    def options(self, g: GameState, step: Step) -> list[Option]:
-        return [Option(f"go.{q}", f"Move your merchant stack to {place_name(q)} ({q})") for q in anywhere(g, step.actor)]
+    def targets(self, g: GameState, step: Step) -> Sequence[int]:
+        return anywhere(g, step.actor)
 
-    def prompt(self, g: GameState, step: Step) -> str:
-        return f"{who(step.actor)}: move your merchant stack to any place."
+    def label(self, g: GameState, step: Step, target: int) -> str:
+        return f"Move your merchant stack to {place_name(target)} ({target})"
 
-    def resolve(self, tx: Tx, step: Step, code: str) -> None:
-        pop(tx.g)
-        arrive(tx, step.actor, int(code[3:]), data.PAY3)
+    def land(self, tx: Tx, step: Step, target: int) -> None:
+        arrive(tx, step.actor, target, data.PAY3)
 
 
 # ---- the card plays ---------------------------------------------------------------------------------
@@ -309,7 +299,7 @@ for _card_play in (
         data.MOSQUE2, _mosque2, action_at=SMALL_MOSQUE, also_at=(GREAT_MOSQUE,), bound="at", playable=_mosque_open,
         label=f"Play {phrase(data.MOSQUE2)} and take the action",
     ),
-    CardPlay(data.FOLLOW, _follow, window=MOVE_STEP, playable=_can_follow, label=f"Play {phrase(data.FOLLOW)}: move your merchant stack"),
+    CardPlay(data.FOLLOW, instead_of_move("follow"), window=MOVE_STEP, playable=_can_follow, label=f"Play {phrase(data.FOLLOW)}: move your merchant stack"),
     CardPlay(data.PAY3, _pay3, window=MOVE_STEP, playable=_can_pay3, label=f"Play {phrase(data.PAY3)}: pay {data.PAY3_LIRA} Lira, move your merchant stack"),
 ):
     register_card_play(_card_play, data.MODULE)

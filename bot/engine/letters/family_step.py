@@ -18,10 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..board import place_name
+from ..bonus_cards import CardMove, instead_of_move
 from ..cards import CardPlay, register_card_play
 from ..components import POLICE_STATION
 from ..decision import Option, who
-from ..machine import LastFreeMoment, StepKind, Tx, pop, push, register
+from ..machine import LastFreeMoment, Tx, push, register
 from ..movement import reachable
 from ..state import GameState, Step
 from ..tokens import FAMILY, move_token
@@ -45,32 +46,22 @@ def _can_step(g: GameState, seat: int, step: Step, act: Sequence[Option]) -> boo
     return bool(family_targets(g, seat))
 
 
-def _family_step(tx: Tx, seat: int, step: Step, final: bool) -> None:
-    pop(tx.g)  # instead of the normal move
-    push(tx.g, Step(FAMILY_STEP, seat))
-
-
 @register
-class FamilyStep(StepKind):
+class FamilyStep(CardMove):
     """After the ``familystep`` card: the family member's one step (``go.N``)."""
 
     name = FAMILY_STEP
     module = data.MODULE
-    movement = True
+    ask = "move your family member one step and take that place's action."
 
-    def options(self, g: GameState, step: Step) -> list[Option]:
-        return [
-            Option(f"go.{q}", f"Step your family member to {place_name(q)} ({q})")
-            for q in family_targets(g, step.actor)
-        ]
+    def targets(self, g: GameState, step: Step) -> Sequence[int]:
+        return family_targets(g, step.actor)
 
-    def prompt(self, g: GameState, step: Step) -> str:
-        return f"{who(step.actor)}: move your family member one step and take that place's action."
+    def label(self, g: GameState, step: Step, target: int) -> str:
+        return f"Step your family member to {place_name(target)} ({target})"
 
-    def resolve(self, tx: Tx, step: Step, code: str) -> None:
-        g = tx.g
-        pop(g)
-        seat, target = step.actor, int(code[3:])
+    def land(self, tx: Tx, step: Step, target: int) -> None:
+        g, seat = tx.g, step.actor
         source = move_token(g, seat, FAMILY, target)
         tx.emit("move", seat, source=source, target=target, how=data.FAMILY_STEP, token=FAMILY.name)
         push(g, Step("action", seat, target, 0, "family"), Step(FAMILY_END, seat, target))
@@ -90,7 +81,7 @@ class FamilyEnd(LastFreeMoment):
 
 register_card_play(
     CardPlay(
-        data.FAMILY_STEP, _family_step, window=MOVE_STEP, playable=_can_step,
+        data.FAMILY_STEP, instead_of_move(FAMILY_STEP), window=MOVE_STEP, playable=_can_step,
         label=f"Play {phrase(data.FAMILY_STEP)}: move your family member, not your stack",
     ),
     data.MODULE,

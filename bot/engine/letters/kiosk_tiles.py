@@ -29,6 +29,7 @@ from ..components import FOUNTAIN, GOODS, MAX_EXTENSIONS
 from ..decision import Option, who
 from ..decks import can_draw, discard_card, draw_card, roll_dice
 from ..describe import DISCARD_WHY, GAIN_FROM, PAID_TO, register_line
+from ..encounters import skip_encounters
 from ..machine import StepKind, Tx, pop, push, register
 from ..mocha.bonus_cards import good_or_coffee_options, pay_good_or_coffee
 from ..mocha.coffee import coffee_of
@@ -231,13 +232,8 @@ def left_the_action(tx: Tx, seat: int, token: str, source: int) -> None:
     move = g.last_move
     if g.turn.player != seat or move is None or (move.seat, move.token, move.target) != (seat, token, source):
         return
-    steps = g.steps
-    for i in range(len(steps) - 1, -1, -1):
-        s = steps[i]
-        if s.kind == "after" and s.actor == seat and s.place == source:
-            g.steps = (*steps[:i], Step("after", seat, 0, s.n, s.tag), *steps[i + 1 :])
-            tx.emit("no_encounters", seat, place=source)
-            return
+    if skip_encounters(g, seat, source):
+        tx.emit("no_encounters", seat, place=source)
 
 
 # -- the steps ------------------------------------------------------------------------------------

@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..board import grid_of, place_name
-from ..bonus_cards import repeat_action, single_action
+from ..bonus_cards import CardMove, instead_of_move, repeat_action, single_action
 from ..cards import ANYTIME, NOWHERE, CardPlay, register_card_play
 from ..components import GOOD_INDEX, GOODS
-from ..decision import Option, who
+from ..decision import Option
 from ..decks import can_draw, draw_card, roll
-from ..machine import StepKind, Tx, pop, push, register
+from ..machine import Tx, push, register
 from ..movement import arrive
 from ..places.dice import RED_DONE, ROLLS, settle_dice
 from ..state import GameState, Step
@@ -158,29 +158,23 @@ def corners_from(g: GameState, seat: int) -> tuple[int, ...]:
     return tuple(c for c in grid_of(g).corners() if c != here)
 
 
-def _corner(tx: Tx, seat: int, step: Step, final: bool) -> None:
-    pop(tx.g)  # instead of the normal move
-    push(tx.g, Step("corner", seat))
-
-
 @register
-class Corner(StepKind):
+class Corner(CardMove):
     """After the corner card: the merchant stack jumps to a corner place (a teleport: the Barrier
     does not matter, E-10, E-11); then the turn goes on as after a move."""
 
     name = "corner"
     module = data.MODULE
-    movement = True
+    ask = "move your merchant to a corner place."
 
-    def options(self, g: GameState, step: Step) -> list[Option]:
-        return [Option(f"go.{c}", f"Jump to {place_name(c)} ({c})") for c in corners_from(g, step.actor)]
+    def targets(self, g: GameState, step: Step) -> Sequence[int]:
+        return corners_from(g, step.actor)
 
-    def prompt(self, g: GameState, step: Step) -> str:
-        return f"{who(step.actor)}: move your merchant to a corner place."
+    def label(self, g: GameState, step: Step, target: int) -> str:
+        return f"Jump to {place_name(target)} ({target})"
 
-    def resolve(self, tx: Tx, step: Step, code: str) -> None:
-        pop(tx.g)
-        arrive(tx, step.actor, int(code[3:]), "corner")
+    def land(self, tx: Tx, step: Step, target: int) -> None:
+        arrive(tx, step.actor, target, "corner")
 
 
 # ---- the card plays ------------------------------------------------------------------------------
@@ -205,7 +199,7 @@ for _card_play in (
     CardPlay("lira8", _lira8, window=ANYTIME, final=True, playable=_can_pay_lira8, label=_play_label("lira8")),
     CardPlay("swap3", _swap3, window=ANYTIME, final=True, playable=_has_goods_or_coffee, label=_play_label("swap3")),
     CardPlay("mdice", _mdice, window=ANYTIME, final=True, label=_play_label("mdice")),
-    CardPlay("corner", _corner, window=frozenset({"move"}), label=_play_label("corner")),
+    CardPlay("corner", instead_of_move("corner"), window=frozenset({"move"}), label=_play_label("corner")),
     CardPlay(
         "wain2", repeat_action, action_at=data.REPEAT_CARD_PLACE["wain2"], bound="at", playable=single_action,
         label=_twice("wain2"),

@@ -4,11 +4,16 @@ and the Tavern, so each way of reaching them is one step away."""
 
 from __future__ import annotations
 
-from bot.engine import GameState, RuleOptions, new_game, preview_settings, validate
+from bot.engine import GameState, RuleOptions, preview_settings
 from bot.engine.layouts import Grid, layout_is_legal
-from bot.engine.letters.parts import set_letters_board
-from bot.engine.mocha.parts import set_mocha_board
-from tests.engine.helpers import COLOURS_IN_SEAT_ORDER, codes, kind, play, quieten
+from tests.engine.helpers import (
+    codes,
+    done,
+    edit,  # noqa: F401  (re-exported: the tests take it from here)
+    kind,
+    play,
+    quiet_module_game,
+)
 
 BAZAAR = ("mocha", "letters")
 # Rows top to bottom: the Catacombs (25) between the Police Station (12) and the Tavern (19), the
@@ -30,23 +35,10 @@ def bazaar_settings(players: int = 3, rules: RuleOptions | None = None) -> objec
 def quiet_bazaar(players: int = 3, seed: int = 1, rules: RuleOptions | None = None, board: bool = True) -> GameState:
     """A Great Bazaar game (on `TEST_BOARD` unless `board` is False) with empty hands and the
     Governor, Smuggler, Coffee trader and Courier off the board."""
-    settings = preview_settings(players=players, expansions=BAZAAR, rules=rules or RuleOptions())
-    g = new_game(settings, COLOURS_IN_SEAT_ORDER[:players], seed).copy()
-    quieten(g)
-    set_mocha_board(g, coffee_trader=0)
-    set_letters_board(g, courier=0)
+    g = quiet_module_game(BAZAAR, players, seed, rules)
     if board:
         g.layout = TEST_BOARD
-    return validate(g, preview=True)
-
-
-def edit(g: GameState) -> GameState:
-    """A copy of `g` that may be edited by hand (pass it to `done` after)."""
-    return g.copy()
-
-
-def done(g: GameState) -> GameState:
-    return validate(g, preview=True)
+    return done(g)
 
 
 def leave_assistant(g: GameState) -> GameState:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from bot.cli.playout import GameReport, check_game, config_for, game_seed
+from tests.series import assert_clean
 
 BAZAAR = ("mocha", "letters")
 SEED = 0
@@ -31,10 +32,7 @@ def _play(index: int) -> GameReport:
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_great_bazaar_games_keep_every_invariant_and_replay(chunk: int) -> None:
     reports = [_play(i) for i in INDICES[chunk::CHUNKS]]
-    failed = [r for r in reports if not r.ok]
-    summary = "\n".join(r.failures[0] for r in failed)
-    assert not failed, f"{len(failed)} of {len(reports)} games failed, seeds {[r.seed for r in failed]}:\n{summary}"
-    assert all(r.turns > 0 and r.decisions > 0 for r in reports)
+    assert_clean(reports)
 
 
 def test_the_series_meets_every_player_count_and_both_catacombs_rules() -> None:

@@ -4,10 +4,14 @@ hand, and the letter pile scripted."""
 
 from __future__ import annotations
 
-from bot.engine import GameState, RuleOptions, new_game, preview_settings, validate
+from bot.engine import GameState, RuleOptions
 from bot.engine.letters.letter_deck import LETTER_DECK, letter_item
-from bot.engine.letters.parts import Letter, letters_of, set_letters_board, set_letters_player
-from tests.engine.helpers import COLOURS_IN_SEAT_ORDER, quieten
+from bot.engine.letters.parts import Letter, letters_of, set_letters_player
+from tests.engine.helpers import (
+    done,
+    edit,  # noqa: F401  (re-exported: the tests take it from here)
+    quiet_module_game,
+)
 
 
 def quiet_letters(
@@ -15,21 +19,7 @@ def quiet_letters(
 ) -> GameState:
     """A Letters & Seals game (the first-game layout unless told) with empty hands (cards back in
     the draw pile) and the Governor, Smuggler and Courier off the board."""
-    settings = preview_settings(
-        players=players, expansions=("letters",), rules=rules or RuleOptions(), layout=layout
-    )
-    g = new_game(settings, COLOURS_IN_SEAT_ORDER[:players], seed).copy()
-    set_letters_board(quieten(g), courier=0)
-    return validate(g, preview=True)
-
-
-def edit(g: GameState) -> GameState:
-    """A copy of `g` that may be edited by hand (pass it to `done` after)."""
-    return g.copy()
-
-
-def done(g: GameState) -> GameState:
-    return validate(g, preview=True)
+    return done(quiet_module_game(("letters",), players, seed, rules, layout=layout))
 
 
 def give_letters(g: GameState, seat: int, *letters: Letter) -> None:

@@ -23,12 +23,15 @@ from tests.engine.helpers import codes, kind, play, play_events
 from tests.engine.letters.kiosk_position import AUCTION_HOUSE, at_place
 
 
-def auction(*lira: int, bazaar: bool = False) -> GameState:
-    """Seat 0 at the Auction House, each seat holding the Lira given."""
+def auction(*lira: int, bazaar: bool = False, piles: tuple[tuple[str, ...], tuple[str, ...]] | None = None) -> GameState:
+    """Seat 0 at the Auction House, each seat holding the Lira given (and the bonus cards'
+    face-down and discard piles `piles`, when given)."""
 
     def purses(g: GameState) -> None:
         for seat, n in enumerate(lira):
             g.players[seat].lira = n
+        if piles is not None:
+            g.draw_pile, g.discard = piles
 
     return at_place(AUCTION_HOUSE, players=len(lira), change=purses, bazaar=bazaar)
 
@@ -109,6 +112,27 @@ def test_auction_is_skipped_without_lira_e51() -> None:
     g, events = play_events(g, "g.red")
     assert kind(g) != "auction_bid" and g.players[0].goods == (1, 0, 0, 0)
     assert "{seat:0} holds no Lira: no auction at the Auction House." in [describe(e, None) for e in events]
+
+
+def test_auction_with_one_bonus_card_left_sells_one_card_and_says_so() -> None:
+    """The lot is what the piles can give: with a single bonus card left (face down or on the
+    discard pile) the labels, the prompt and the winner's hand all speak of one card."""
+    for piles in ((("lira5",), ()), ((), ("lira5",))):
+        g = auction(4, 4, 4, piles=piles)
+        assert pending(g).option("g.red").label == "Take 1 fabric, then auction 1 bonus card"  # type: ignore[union-attr]
+        g = play(g, "g.red")
+        assert "Auction House, 1 bonus card for sale, no bid yet" in pending(g).prompt  # type: ignore[union-attr]
+        g = play(g, "v.1", "v.2")
+        assert "1 bonus card for sale, highest bid 2 Lira by {seat:1}" in pending(g).prompt  # type: ignore[union-attr]
+        g = play(g, "pass", "pass")
+        assert g.players[1].cards == ("lira5",) and g.players[1].lira == 2
+        assert (g.draw_pile, g.discard) == ((), ())
+
+
+def test_auction_with_two_cards_left_across_both_piles_sells_two() -> None:
+    g = auction(4, 4, 4, piles=(("lira5",), ("good",)))
+    g = play(g, "g.red")
+    assert "Auction House, 2 bonus cards for sale" in pending(g).prompt  # type: ignore[union-attr]
 
 
 def test_auction_more_than_100_bids_are_asked_in_two_steps() -> None:

@@ -39,6 +39,7 @@ from bot.engine.letters.letter_deck import LETTER_DECK
 from bot.engine.letters.parts import set_letters_player
 from bot.engine.modules import in_play
 from bot.engine.playout import Playout, disagreement
+from tests.series import assert_clean
 
 LETTERS = ("letters",)
 SEED = 0
@@ -60,10 +61,7 @@ def _play(index: int) -> GameReport:
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_letters_games_keep_the_invariants_and_replay(chunk: int) -> None:
     reports = [_play(i) for i in INDICES[chunk::CHUNKS]]
-    failed = [r for r in reports if not r.ok]
-    summary = "\n".join(r.failures[0] for r in failed)  # each message starts with its seed
-    assert not failed, f"{len(failed)} of {len(reports)} games failed, seeds {[r.seed for r in failed]}:\n{summary}"
-    assert all(r.turns > 0 and r.decisions > 0 for r in reports)
+    assert_clean(reports)
     for r in reports:
         if r.seed in WHOLE:
             assert r.playout_agrees, f"seed {r.seed}: the playout path did not follow the whole game"

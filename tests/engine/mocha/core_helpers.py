@@ -4,28 +4,23 @@ merchant stepped onto a place."""
 
 from __future__ import annotations
 
-from bot.engine import GameState, RuleOptions, new_game, preview_settings, validate
+from bot.engine import GameState, RuleOptions
 from bot.engine.decks import deck_named
-from bot.engine.mocha.parts import set_mocha_board, set_mocha_player
-from tests.engine.helpers import COLOURS_IN_SEAT_ORDER, codes, kind, play, quieten
+from bot.engine.mocha.parts import set_mocha_player
+from tests.engine.helpers import (
+    codes,
+    done,
+    edit,  # noqa: F401  (re-exported: the tests take it from here)
+    kind,
+    play,
+    quiet_module_game,
+)
 
 
 def quiet_mocha(players: int = 3, seed: int = 1, rules: RuleOptions | None = None) -> GameState:
     """A Mocha game on the first-game layout with empty hands (cards back in the draw pile) and
     the Governor, Smuggler and Coffee trader off the board."""
-    settings = preview_settings(players=players, expansions=("mocha",), rules=rules or RuleOptions())
-    g = new_game(settings, COLOURS_IN_SEAT_ORDER[:players], seed).copy()
-    set_mocha_board(quieten(g), coffee_trader=0)
-    return validate(g, preview=True)
-
-
-def edit(g: GameState) -> GameState:
-    """A copy of `g` that may be edited by hand (pass it to `done` after)."""
-    return g.copy()
-
-
-def done(g: GameState) -> GameState:
-    return validate(g, preview=True)
+    return done(quiet_module_game(("mocha",), players, seed, rules))
 
 
 def give_coffee(g: GameState, seat: int, n: int) -> None:

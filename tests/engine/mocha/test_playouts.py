@@ -18,6 +18,7 @@ import pytest
 from bot.cli.playout import GameReport, check_game, config_for, game_seed
 from bot.engine.invariants import STEP_CHECKS, violations
 from bot.engine.modules import in_play
+from tests.series import assert_clean
 
 MOCHA = ("mocha",)
 SEED = 0
@@ -38,10 +39,7 @@ def _play(index: int) -> GameReport:
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_mocha_games_keep_the_invariants_and_replay(chunk: int) -> None:
     reports = [_play(i) for i in INDICES[chunk::CHUNKS]]
-    failed = [r for r in reports if not r.ok]
-    summary = "\n".join(r.failures[0] for r in failed)  # each message starts with its seed
-    assert not failed, f"{len(failed)} of {len(reports)} games failed, seeds {[r.seed for r in failed]}:\n{summary}"
-    assert all(r.turns > 0 and r.decisions > 0 for r in reports)
+    assert_clean(reports)
 
 
 def test_the_mocha_series_covers_every_combination() -> None:
