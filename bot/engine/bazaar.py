@@ -17,10 +17,10 @@ from .modules import Module, register_module
 CATACOMBS: Final = 25
 
 # An implied module: in play exactly when Mocha & Baksheesh and Letters & Seals both are
-# (RULES-NOTES D-11); its title names the game, and it adds place 25. Not playable yet.
+# (RULES-NOTES D-11); its title names the game, and it adds place 25.
 BAZAAR = register_module(
     Module(
-        name="", key="bazaar", title="The Great Bazaar", playable=False, places=(CATACOMBS,),
+        name="", key="bazaar", title="The Great Bazaar", playable=True, places=(CATACOMBS,),
         implied_by=("mocha", "letters"), order=3,
     )
 )
