@@ -66,7 +66,7 @@ Great Bazaar ``random`` on 5x5; without one, the game's default), ``neutral_assi
 ``caravan_leader`` and ``rules`` (``RuleOptions``, RULES-NOTES §4). `modules` words and checks
 them: ``games()``, ``allowed_pairs()``, ``game_title(expansions)``, ``game_words(expansions,
 layout)``, ``parse_modules(text)``, ``settings_problem(...)``; a module not playable yet is
-refused in one sentence ("The Great Bazaar is not playable yet"); ``preview_settings(...)``
+refused in one sentence ("<game> is not playable yet"); ``preview_settings(...)``
 builds such settings for tests and previews; ``grid_for(expansions, layout, draw)`` builds any
 board without that check.
 
@@ -335,7 +335,7 @@ the board that the seat could pay), then its reward and payment steps (never wai
 The Great Bazaar
 ----------------
 (``bot/engine/bazaar.py``, ``bot/engine/catacombs.py``: the implied module ``bazaar``, in play
-exactly when both expansions are; not playable yet.) A 5x5 board of places 1-25 in a random
+exactly when both expansions are; playable.) A 5x5 board of places 1-25 in a random
 layout (the only one), the Fountain in the centre, the Black Market and the Tea House apart (the
 test of every random layout); all 72 bonus cards (D-21: ``ls_bonus_deck`` does not apply). The
 Catacombs (25, ``catacombs``): the action ``g.<colour>`` or ``g.coffee`` (1 good of one's choice or
