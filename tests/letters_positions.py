@@ -35,6 +35,13 @@ KIOSK_TAKEN = ((0, "K07"), (1, "K15"))
 
 def letters_position(players: int = 5, seed: int = 7) -> GameState:
     g = new_game(preview_settings(players=players, expansions=("letters",)), COLOURS[:players], seed).copy()
+    show_letters(g)
+    return g
+
+
+def show_letters(g: GameState) -> None:
+    """The edits of `letters_position` on a fresh game with the module (the Great Bazaar's too)."""
+    players = len(g.players)
     pile = list(LETTER_DECK.pile(g))
     for seat in range(players):
         for place, _ in LETTERS[seat]:
@@ -55,7 +62,6 @@ def letters_position(players: int = 5, seed: int = 7) -> GameState:
     set_letters_board(
         g, courier=TEA_HOUSE, society_bonuses=(1,), kiosk_up=KIOSK_UP, kiosk_taken=taken, bid=6, bidder=1,
     )
-    return g
 
 
 @contextmanager

@@ -26,6 +26,14 @@ def barrier_edge(g: GameState, across: bool = True) -> tuple[int, int]:
 def mocha_position(players: int = 5, seed: int = 7, hands: tuple[tuple[str, ...], ...] = HANDS) -> GameState:
     """`hands[seat]` are the guild cards dealt to each seat from the Guild Hall's pile."""
     g = new_game(preview_settings(players=players, expansions=("mocha",)), COLOURS[:players], seed)
+    show_mocha(g, hands)
+    assert violations(g) == [], violations(g)
+    return g
+
+
+def show_mocha(g: GameState, hands: tuple[tuple[str, ...], ...] = HANDS) -> None:
+    """The edits of `mocha_position` on a fresh game with the module (the Great Bazaar's too)."""
+    players = len(g.players)
     pile = list(GUILD_DECK.pile(g))
     for seat in range(players):
         for card in hands[seat]:
@@ -47,5 +55,3 @@ def mocha_position(players: int = 5, seed: int = 7, hands: tuple[tuple[str, ...]
     if players > 3:
         set_mocha_player(g, 3, coffee=1)
     g.players[players - 1].rubies += 1  # the Coffee House ruby taken
-    assert violations(g) == [], violations(g)
-    return g

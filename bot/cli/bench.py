@@ -34,6 +34,7 @@ DEFAULT_GAMES = 120  # per player count: about 20 s in all on one recent x86-64 
 PLAYER_COUNTS = (2, 5)
 LAYOUT: LayoutName = "short"  # the base game's; with --modules, the game's default layout
 RENDER_POSITIONS = 3  # mid-game positions per player count
+GREAT_BAZAAR = ("mocha", "letters")  # the "5x5" figure's game (the base game's run shows it)
 RENDER_REPEATS = 5  # timed renders of each position (after one untimed warm-up)
 
 
@@ -157,30 +158,31 @@ def _render_case(positions: list[tuple[GameState, str]], labels: list[str], repe
 def render_figures(seed: int, repeats: int = RENDER_REPEATS, expansions: tuple[str, ...] = ()) -> dict[str, Any]:
     """The turn message's pictures (board and players, rendered and PNG-encoded, timed together)
     and the private images at 2 and at 5 players on the game's board (the base game's 4x4 unless
-    `expansions` name modules), and for the base game at 5 players on the Great Bazaar's 5x5
-    board too (the same positions moved onto it), each from the positions
+    `expansions` name modules), and with the base game a real Great Bazaar game at 5 players on
+    its 5x5 board too ("5x5"), each from the positions
     halfway through `RENDER_POSITIONS` seeded uniform-random games; wall time and the thread's
     CPU time (the machine may be shared), and the first render of the process (which also works
     out the palette and draws the static layers)."""
     from bot.render import PNG_COMPRESS_LEVEL, render_turn
     from bot.render.caption import caption
-    from bot.render.grids import on_grid
 
     from .render import played_to_turn
 
-    cases: dict[str, tuple[list[tuple[GameState, str]], list[str]]] = {}
-    for players in PLAYER_COUNTS:
-        settings = _settings(players, expansions)
+    def halfway(settings: GameSettings) -> list[tuple[GameState, str]]:
         positions = []
         for k in range(RENDER_POSITIONS):
             game_seed = seed + k
             mid = max(1, play(settings, game_seed).state.turns // 2)
             state, log = played_to_turn(settings, game_seed, mid)
             positions.append((state, caption(log, colours_of(settings))))
-        cases[str(players)] = (positions, [f"Player {i + 1}" for i in range(players)])
+        return positions
+
+    cases: dict[str, tuple[list[tuple[GameState, str]], list[str]]] = {}
+    for players in PLAYER_COUNTS:
+        cases[str(players)] = (halfway(_settings(players, expansions)), [f"Player {i + 1}" for i in range(players)])
     five = cases[str(PLAYER_COUNTS[-1])]
     if not expansions:
-        cases["5x5"] = ([(on_grid(state, 5, 5), told) for state, told in five[0]], five[1])
+        cases["5x5"] = (halfway(_settings(PLAYER_COUNTS[-1], GREAT_BAZAAR)), five[1])
         cases["mocha"] = ([(mocha_showcase(seed), "")], five[1])
         cases["letters"] = ([(letters_showcase(seed), "")], five[1])
     largest = cases.get("5x5", five)
@@ -195,7 +197,7 @@ def render_figures(seed: int, repeats: int = RENDER_REPEATS, expansions: tuple[s
     return {
         "benchmark": (
             "render_turn() (board.png and players.png, PNG encoding included) and render_private() of "
-            "mid-game positions, one thread; '5x5': the 5-player positions moved onto a 5x5 grid; "
+            "mid-game positions, one thread; '5x5': 5-player Great Bazaar positions on its 5x5 board; "
             "'mocha': a 5-player Mocha & Baksheesh position with every state of the module shown "
             "(coffee, guild hands, Tavern tiles, the Barrier); 'letters': a 5-player Letters & Seals "
             "position likewise (letters, companions, the double move, kiosk tiles, a bid, the Secret "

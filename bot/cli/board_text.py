@@ -132,5 +132,6 @@ def board_lines(v: View, names: dict[int, str] | None = None) -> list[str]:
 
 
 # The modules' lines register with the hooks above.
+from . import bazaar_text as _bazaar_text  # noqa: E402, F401
 from . import letters_text as _letters_text  # noqa: E402, F401
 from . import mocha_text  # noqa: E402, F401

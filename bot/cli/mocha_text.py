@@ -6,7 +6,9 @@ with `board_text`'s hooks:
   and next price, where the Barrier stands and who controls it;
 - under each player's line: coffee, how many guild cards (a count for everyone, the view never
   shows another seat's cards) and the Tavern tiles owned;
-- the chooser's own guild cards by name and code ("Any place (g12)"), playable as ``c.g12``.
+- the chooser's own guild cards by name and code ("Any place (g12)"), playable as ``c.g12``;
+- the keys of the module's options in `play` (`play_input.KEY_SHAPES`): the Movement tile's line
+  ``t.mv.9`` as m9, the Barrier's edge ``e.7.8`` as 7-8.
 
 Every line fits 80 columns; a long list of guild cards wraps.
 """
@@ -21,11 +23,13 @@ from bot.engine.decks import deck_named
 from bot.engine.mocha import data
 from bot.engine.mocha.guild_deck import GUILD
 from bot.engine.mocha.parts import BOARD, PLAYER, MochaBoard, MochaPlayer
+from bot.engine.mocha.tavern_tiles import LINE_PREFIX
 from bot.engine.mocha.texts import GUILD_CARD_NAMES, TAVERN_TILE_NAMES
 from bot.engine.state import HIDDEN, Player
 from bot.engine.texts import GOOD_NAMES
 
 from .board_text import MODULE_LINES, PLAYER_LINES, WHEELBARROW_LINES, letter
+from .play_input import KEY_SHAPES, KeyShape, PairShape
 
 WIDTH = 80
 
@@ -103,3 +107,9 @@ def wheelbarrow_lines(v: View, seat: int) -> list[str]:
 MODULE_LINES.add(place_lines, data.MODULE)
 PLAYER_LINES.add(player_lines, data.MODULE)
 WHEELBARROW_LINES.add(wheelbarrow_lines, data.MODULE)
+
+
+# The terminal's keys (`play_input.KEY_SHAPES`): the Movement tile's line to 9 ("t.mv.9") is typed
+# m9, so that the merchant's move there ("go.9") keeps 9; the Barrier's edge "e.7.8" is typed 7-8.
+KEY_SHAPES.append(KeyShape(LINE_PREFIX, "", "m", "", "Movement tile"))
+KEY_SHAPES.append(PairShape("e.", "edge"))

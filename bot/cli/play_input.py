@@ -81,8 +81,47 @@ class KeyShape:
         middle = key[len(self.key_prefix) : len(key) - len(self.key_suffix)]
         return key.startswith(self.key_prefix) and key.endswith(self.key_suffix) and middle.isdecimal()
 
+    def hint(self, keys: Sequence[str]) -> str:
+        if len(keys) > 4:
+            return f"{self.words} {self.key_prefix}<place>{self.key_suffix}"
+        return f"{self.words} {_listed(keys)}"
 
-KEY_SHAPES: list[KeyShape] = []  # registered by the modules' terminal texts (letters_text)
+
+@dataclass(frozen=True, slots=True)
+class PairShape:
+    """How a module keys an option that names two places (the Barrier's edge "e.7.8", whose label
+    names both): typed as the two numbers with a dash, "7-8", so that no edge takes a letter or
+    the number of just one of its places. `words` name them in the hint."""
+
+    prefix: str
+    words: str
+
+    def _pair(self, code: str) -> tuple[int, int] | None:
+        if not code.startswith(self.prefix):
+            return None
+        a, dot, b = code[len(self.prefix) :].partition(".")
+        if not dot or not (a + b).isdecimal() or not (a + b).isascii():
+            return None
+        return int(a), int(b)
+
+    def key(self, o: Option) -> str | None:
+        pair = self._pair(o.code)
+        if pair is None or not all(place_name(p) in o.label for p in pair):
+            return None
+        return f"{pair[0]}-{pair[1]}"
+
+    def owns(self, key: str) -> bool:
+        a, dash, b = key.partition("-")
+        return bool(dash) and a.isdecimal() and b.isdecimal()
+
+    def hint(self, keys: Sequence[str]) -> str:
+        if len(keys) > 4:
+            return f"{self.words} <place>-<place> (like {keys[0]})"
+        return f"{self.words} {_listed(keys)}"
+
+
+KeyShaping = KeyShape | PairShape
+KEY_SHAPES: list[KeyShaping] = []  # registered by the modules' terminal texts (letters_text, mocha_text)
 # Decisions whose codes end in a number that is no place (the follow card's ``f.<seat>``, whose
 # label names the place that seat's merchant stands on): keyed 1, 2, 3... in order.
 ORDERED_KINDS: set[str] = set()
@@ -140,11 +179,7 @@ def keys_hint(keys: Sequence[str]) -> str:
         parts.append("a place number")
     elif numbers:
         parts.append("place " + _listed(numbers))
-    for shape, ks in shaped.items():
-        if len(ks) > 4:
-            parts.append(f"{shape.words} {shape.key_prefix}<place>{shape.key_suffix}")
-        elif ks:
-            parts.append(f"{shape.words} {_listed(ks)}")
+    parts.extend(shape.hint(ks) for shape, ks in shaped.items() if ks)
     if len(others) > 3:
         parts.append(f"letters {others[0]}-{others[-1]}")
     elif others:

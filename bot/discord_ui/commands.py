@@ -95,6 +95,12 @@ MODULE_RULES = {
          ("lsOnly", "only the Letters & Seals cards", "lsOnly")),
         "the bonus cards", "The choice of bonus cards", "Letters & Seals (without Mocha & Baksheesh)",
     ),
+    "catacombs": ModuleRule(
+        "catacombs_family_member_moves",
+        (("stays", "a family member sent there stays; only merchants and companions move on (ruling E-46)", False),
+         ("moves", "a family member sent there by the Police Station moves on too", True)),
+        "the Catacombs", "The Catacombs rule", "The Great Bazaar",
+    ),
 }  # fmt: skip
 COLOUR_CHOICES = [Choice(name=c.capitalize(), value=c) for c in COLOURS]
 NOTIFY_CHOICES = [
@@ -109,12 +115,13 @@ def table_options(
     seats: int, computers: int, layout: str | None, neutral_assistants: bool, caravan_leader: bool, move_card: str,
     reminder_hours: float, timeout_hours: float, game: str = BASE, tavern_tiles: str | None = None,
     companion: str | None = None, society_bonus: str | None = None, bonus_deck: str | None = None,
+    catacombs: str | None = None,
 ) -> TableOptions:
     """The options of `/istanbul new`, validated as the service validates any table (any hours
     may be typed here; the lobby's settings offer presets). A game not playable now (a stale or
     forged choice) is refused in one sentence, and so is a layout the game does not allow;
     without a layout the game's default applies. A module's rule option (`MODULE_RULES`:
-    `tavern_tiles`, `companion`, `society_bonus`, `bonus_deck`) is refused for a game without
+    `tavern_tiles`, `companion`, `society_bonus`, `bonus_deck`, `catacombs`) is refused for a game without
     that module."""
     expansions = game_named(game)
     if layout is not None and layout not in LAYOUT_NAMES:
@@ -123,7 +130,7 @@ def table_options(
         raise errors.BadOptions(f"Unknown rule for the move card: '{clip(move_card, 40)}'.")
     rules: dict[str, object] = {"move_card_semantics": move_card}
     given = {"tavern_tiles": tavern_tiles, "companion": companion, "society_bonus": society_bonus,
-             "bonus_deck": bonus_deck}
+             "bonus_deck": bonus_deck, "catacombs": catacombs}
     for name, value in given.items():
         if value is None:
             continue
@@ -184,6 +191,7 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
         companion="Letters & Seals: when a companion set out beside the merchant may first move",
         society_bonus="Letters & Seals: who gets the Secret Society's 3, 2 and 1 Lira",
         bonus_deck="Letters & Seals alone: its bonus cards with the base game's, or on their own",
+        catacombs="The Great Bazaar: whether a family member sent to the Catacombs moves on from there",
         reminder_hours="Remind the player to move after this many hours (1-168)",
         timeout_hours="Others may skip an idle turn after this many hours (1-720)",
         colour="Your colour (otherwise drawn at the start)",
@@ -199,7 +207,7 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
         reminder_hours: app_commands.Range[float, 1, 168] = 24.0,
         timeout_hours: app_commands.Range[float, 1, 720] = 72.0, colour: str | None = None,
         tavern_tiles: str | None = None, companion: str | None = None, society_bonus: str | None = None,
-        bonus_deck: str | None = None,
+        bonus_deck: str | None = None, catacombs: str | None = None,
     ) -> None:
         async def work() -> Answer:
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -208,7 +216,7 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
                 raise errors.BadOptions(f"Unknown colour '{clip(colour, 20)}'.")
             opts = table_options(
                 seats, computers, layout, neutral_assistants, caravan_leader, move_card, reminder_hours, timeout_hours,
-                game, tavern_tiles, companion, society_bonus, bonus_deck,
+                game, tavern_tiles, companion, society_bonus, bonus_deck, catacombs,
             )
             missing = needed_permissions(interaction.app_permissions)
             if missing:

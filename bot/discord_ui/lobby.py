@@ -50,6 +50,7 @@ VARIANT_LABELS = {
     "companion_next_turn": "Companion moves only from the turn after it is set out",
     "society_per_visit": "Secret Society Lira to the first three visits, not players",
     "ls_cards_only": "Only the Letters & Seals bonus cards",
+    "catacombs_family": "A family member sent to the Catacombs moves on",
 }
 # A variant that sets a module's rule option, offered and shown only while that rule is in play:
 # variant -> (the rule, its value while the variant is on, its value while off).
@@ -58,6 +59,7 @@ VARIANT_RULES: dict[str, tuple[str, object, object]] = {
     "companion_next_turn": ("companion_usable_on_placement_turn", False, True),
     "society_per_visit": ("secret_society_bonus_per", "action", "player"),
     "ls_cards_only": ("ls_bonus_deck", "lsOnly", "lsPlusBase"),
+    "catacombs_family": ("catacombs_family_member_moves", True, False),
 }
 
 

@@ -66,7 +66,7 @@ Great Bazaar ``random`` on 5x5; without one, the game's default), ``neutral_assi
 ``caravan_leader`` and ``rules`` (``RuleOptions``, RULES-NOTES §4). `modules` words and checks
 them: ``games()``, ``allowed_pairs()``, ``game_title(expansions)``, ``game_words(expansions,
 layout)``, ``parse_modules(text)``, ``settings_problem(...)``; a module not playable yet is
-refused in one sentence ("The Great Bazaar is not playable yet"); ``preview_settings(...)``
+refused in one sentence ("<game> is not playable yet"); ``preview_settings(...)``
 builds such settings for tests and previews; ``grid_for(expansions, layout, draw)`` builds any
 board without that check.
 

@@ -7,7 +7,7 @@ Data and text. The Great Bazaar is the base game with both expansions on a 5x5 b
 The engine's contract for the Great Bazaar
 ------------------------------------------
 (``bot/engine/bazaar.py``, ``bot/engine/catacombs.py``: the implied module ``bazaar``, in play
-exactly when both expansions are; not playable yet.) A 5x5 board of places 1-25 in a random
+exactly when both expansions are; playable.) A 5x5 board of places 1-25 in a random
 layout (the only one), the Fountain in the centre, the Black Market and the Tea House apart (the
 test of every random layout); all 72 bonus cards (D-21: ``ls_bonus_deck`` does not apply). The
 Catacombs (25, ``catacombs``): the action ``g.<colour>`` or ``g.coffee`` (1 good of one's choice or
@@ -33,10 +33,10 @@ from .modules import Module, register_module
 CATACOMBS: Final = 25
 
 # An implied module: in play exactly when Mocha & Baksheesh and Letters & Seals both are
-# (RULES-NOTES D-11); its title names the game, and it adds place 25. Not playable yet.
+# (RULES-NOTES D-11); its title names the game, and it adds place 25.
 BAZAAR = register_module(
     Module(
-        name="", key="bazaar", title="The Great Bazaar", playable=False, places=(CATACOMBS,),
+        name="", key="bazaar", title="The Great Bazaar", playable=True, places=(CATACOMBS,),
         implied_by=("mocha", "letters"), order=3,
     )
 )

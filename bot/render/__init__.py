@@ -218,5 +218,6 @@ def render_private(view: View, seat: int, seat_labels: Sequence[str]) -> bytes:
     return to_png(draw_private(view, seat, seat_labels))
 
 
+from . import bazaar as _bazaar  # noqa: E402, F401  (what only the Great Bazaar draws registers with the hooks)
 from . import letters as _letters  # noqa: E402, F401  (what only Letters & Seals draws registers with the hooks)
 from . import mocha as _mocha  # noqa: E402, F401  (what only Mocha & Baksheesh draws registers with the hooks)

@@ -171,6 +171,10 @@ SYMBOLS: dict[int, Symbol] = {
 }
 
 
+# A place whose tile is not the usual colour (a module registers it: the Great Bazaar's Catacombs).
+TILE_FILLS: dict[int, RGB] = {}
+
+
 def draw_static(grid: GridLayout) -> Image.Image:
     """The background, the header strip and every tile of `grid` (RGBA, opaque)."""
     img = Image.new("RGBA", (grid.width, grid.height), (*BACKGROUND, 255))
@@ -179,7 +183,7 @@ def draw_static(grid: GridLayout) -> Image.Image:
     by_key = {(it.kind, it.key): it for it in grid.items}
     for place, frame in grid.frames.items():
         x0, y0, x1, y1 = frame.box
-        d.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), 10, fill=TILE, outline=TILE_EDGE, width=3)
+        d.rounded_rectangle((x0, y0, x1 - 1, y1 - 1), 10, fill=TILE_FILLS.get(place, TILE), outline=TILE_EDGE, width=3)
         number = by_key[("number", str(place))]
         nx0, ny0, nx1, ny1 = number.box
         d.rounded_rectangle((nx0, ny0, nx1 - 1, ny1 - 1), 7, fill=TILE_EDGE)

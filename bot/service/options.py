@@ -134,6 +134,7 @@ RULE_MODULES: dict[str, str] = {
     "companion_usable_on_placement_turn": "letters",
     "secret_society_bonus_per": "letters",
     "ls_bonus_deck": "letters",
+    "catacombs_family_member_moves": "bazaar",
 }
 # A rule option that does not apply while this other module is in play too: the Great Bazaar takes
 # every bonus card, so the choice of Letters & Seals' deck is for Letters & Seals alone (D-21).

@@ -24,6 +24,7 @@ SETTING_NAMES: Mapping[str, tuple[str, str]] = {
     "rules.companion_usable_on_placement_turn": ("The rule for the companion's first turn", ""),
     "rules.secret_society_bonus_per": ("The rule for the Secret Society's Lira", ""),
     "rules.ls_bonus_deck": ("The choice of bonus cards", ""),
+    "rules.catacombs_family_member_moves": ("The rule for a family member in the Catacombs", ""),
     "notify": ("Where reminders go", ""),
     "quiet_from": ("The start of the quiet hours", "minute after midnight"),
     "quiet_to": ("The end of the quiet hours", "minute after midnight"),

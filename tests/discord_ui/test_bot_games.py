@@ -1,9 +1,10 @@
 """Which game a table plays (issue 21, item 1's surfaces) through the real discord.py code:
 `/istanbul new game:` offers the playable games only, the creator's panel picks the game and its
 layout together from the allowed pairs, and the lobby, `/istanbul games` and `/istanbul stats`
-name the game. The base game, Mocha & Baksheesh and Letters & Seals are playable, the Great
-Bazaar is not; some tests hold both expansions unplayable for a moment (`only_base_playable`) to
-see a bot offering the base game alone."""
+name the game. The base game, Mocha & Baksheesh, Letters & Seals and the Great Bazaar (both
+expansions) are playable; some tests hold both expansions unplayable for a moment
+(`only_base_playable`) to see a bot offering the base game alone, or the Great Bazaar alone
+unplayable (`playable_modules`) to see a game that has not landed refused."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ import bot.discord_ui.commands  # noqa: F401,E402  (its game choices are fixed a
 from tests.discord_ui.botkit import Env, Table
 from tests.discord_ui.dayskit import click, command
 from tests.discord_ui.test_days_lifecycle import finished_game
-from tests.playable import mocha_playable, only_base_playable, playable_mocha  # noqa: F401  (fixtures by name)
+from tests.playable import mocha_playable, only_base_playable, playable_mocha, playable_modules  # noqa: F401  (fixtures by name)
 from tests.service.helpers import fingerprint
 
 BASE_LAYOUTS = {
@@ -35,11 +36,12 @@ def _new_options(env: Env) -> dict[str, Any]:
 
 async def test_new_offers_the_playable_games(env: Env) -> None:
     """The choices are fixed when the bot starts: the playable games (the base game, Mocha &
-    Baksheesh and Letters & Seals; not the Great Bazaar) and every layout any of them takes."""
+    Baksheesh, Letters & Seals and the Great Bazaar) and every layout any of them takes."""
     await env.fake.bot.sync_if_unknown()
     options = _new_options(env)
     assert [(c["name"], c["value"]) for c in options["game"]["choices"]] == [
-        ("Base game", "base"), ("Mocha & Baksheesh", "mocha"), ("Letters & Seals", "letters")
+        ("Base game", "base"), ("Mocha & Baksheesh", "mocha"), ("Letters & Seals", "letters"),
+        ("The Great Bazaar", "bazaar"),
     ]
     assert [c["value"] for c in options["layout"]["choices"]] == ["short", "long", "in_order", "random", "first"]
     assert not options["game"].get("required") and not options["layout"].get("required")
@@ -63,20 +65,42 @@ async def test_a_stale_or_forged_game_is_refused_in_one_sentence(env: Env, game:
     assert env.fake.messages_in(env.srv.channel) == []
 
 
-async def test_the_great_bazaar_is_refused_while_both_expansions_are_playable(env: Env) -> None:
-    """Each expansion alone is playable, both together (the Great Bazaar) are not: /istanbul new
-    and a forged panel pick refuse it in one sentence and change nothing."""
+async def test_the_great_bazaar_is_offered_on_its_random_layout_only(env: Env) -> None:
+    """Both expansions together (the Great Bazaar) are a game of their own: /istanbul new opens
+    it on the random 5x5 layout, a typed layout it does not allow is refused in one sentence and
+    changes nothing, and the panel offers it once, with its one layout."""
     before = await fingerprint(env.service)
-    reply = await command(env, env.srv.alice, "new", {"game": "bazaar", "seats": 3})
-    assert reply.content == "The Great Bazaar is not playable yet."
+    reply = await command(env, env.srv.alice, "new", {"game": "bazaar", "seats": 3, "layout": "first"})
+    assert reply.content == "The Great Bazaar is played on a random layout, not on the first-game layout."
     assert await fingerprint(env.service) == before
     table, panel = await _panel(env)
-    assert not [o for o in _layout_select(table, panel).options if o.value.startswith("bazaar")]
-    before = await fingerprint(env.service)
-    pick = env.fake.select(panel, f"ist:l:{table.game_id}:set.layout", ["bazaar.random"], env.srv.alice, forge=True)
+    assert [(o.value, o.label) for o in _layout_select(table, panel).options if o.value.startswith("bazaar")] == [
+        ("bazaar.random", "The Great Bazaar · Random layout")
+    ]
+    env.fake.select(panel, f"ist:l:{table.game_id}:set.layout", ["bazaar.random"], env.srv.alice)
     await env.fake.settle()
-    assert pick.replies[-1].ephemeral and pick.replies[-1].content == "The Great Bazaar is not playable yet."
+    game = await table.game()
+    assert (game.options.expansions, game.options.layout) == (("mocha", "letters"), "random")
+    assert "**Game:** The Great Bazaar" in table.lobby().embed_text
+    before = await fingerprint(env.service)
+    pick = env.fake.select(panel, f"ist:l:{table.game_id}:set.layout", ["bazaar.first"], env.srv.alice, forge=True)
+    await env.fake.settle()
+    assert pick.replies[-1].ephemeral and pick.replies[-1].content == "Pick one of the layouts offered."
     assert await fingerprint(env.service) == before
+
+
+async def test_a_game_that_has_not_landed_is_refused(env: Env) -> None:
+    """With the Great Bazaar held unplayable (as before it landed), /istanbul new and a forged
+    panel pick refuse it in one sentence and change nothing."""
+    table, panel = await _panel(env)
+    with playable_modules(("mocha", "letters"), False):
+        before = await fingerprint(env.service)
+        reply = await command(env, env.srv.alice, "new", {"game": "bazaar", "seats": 3})
+        assert reply.content == "The Great Bazaar is not playable yet."
+        pick = env.fake.select(panel, f"ist:l:{table.game_id}:set.layout", ["bazaar.random"], env.srv.alice, forge=True)
+        await env.fake.settle()
+        assert pick.replies[-1].ephemeral and pick.replies[-1].content == "The Great Bazaar is not playable yet."
+        assert await fingerprint(env.service) == before
 
 
 async def test_the_base_game_by_name_or_by_default(env: Env) -> None:
@@ -152,7 +176,8 @@ async def test_the_panel_picks_the_game_and_its_layout_together(env: Env) -> Non
     select = _layout_select(table, panel)
     assert select.placeholder == "Game and layout"
     assert [o.value for o in select.options] == [
-        "short", "long", "in_order", "random", "mocha.first", "mocha.random", "letters.first", "letters.random"
+        "short", "long", "in_order", "random", "mocha.first", "mocha.random", "letters.first", "letters.random",
+        "bazaar.random",
     ]
     assert select.options[0].label == "Base game · Short paths (recommended for a first game)"
     assert select.options[4].label == "Mocha & Baksheesh · First-game layout (recommended for a first game)"
@@ -182,14 +207,19 @@ async def test_the_panel_picks_the_game_and_its_layout_together(env: Env) -> Non
     assert (game.options.expansions, game.options.layout) == ((), "long")
 
 
-@pytest.mark.parametrize(("key", "title"), [("mocha", "Mocha & Baksheesh"), ("letters", "Letters & Seals")])
-async def test_new_takes_a_playable_game_with_its_default_layout(env: Env, key: str, title: str) -> None:
+@pytest.mark.parametrize(("key", "title", "expansions", "layout"), [
+    ("mocha", "Mocha & Baksheesh", ("mocha",), "first"), ("letters", "Letters & Seals", ("letters",), "first"),
+    ("bazaar", "The Great Bazaar", ("mocha", "letters"), "random"),
+])
+async def test_new_takes_a_playable_game_with_its_default_layout(
+    env: Env, key: str, title: str, expansions: tuple[str, ...], layout: str
+) -> None:
     reply = await command(env, env.srv.alice, "new", {"game": key, "seats": 2})
     assert "is open" in reply.content
     table = env.table
     table.lobby()
     game = await table.game()
-    assert (game.options.expansions, game.options.layout) == ((key,), "first")
+    assert (game.options.expansions, game.options.layout) == (expansions, layout)
     assert f"**Game:** {title}" in table.lobby().embed_text
 
 

@@ -34,6 +34,7 @@ from bot.engine import (
 )
 from bot.engine.components import COLOURS
 from tests.engine.helpers import codes, decider, give, kind, play, quiet_game, to_discard
+from tests.playable import playable_modules
 
 # ---- bad input ---------------------------------------------------------------------------------
 
@@ -298,11 +299,15 @@ def test_colours_must_fit_the_seats() -> None:
 
 
 def test_settings_reject_expansions() -> None:
-    """A module that has not landed is refused in one sentence; Mocha & Baksheesh and Letters &
-    Seals have landed (each alone), the Great Bazaar has not."""
+    """A module that has not landed is refused in one sentence (the Great Bazaar held unplayable,
+    as it was before it landed); Mocha & Baksheesh and Letters & Seals have landed, each alone and
+    together."""
     assert GameSettings(players=3, expansions=("mocha",)).expansions == ("mocha",)
     assert GameSettings(players=3, expansions=("letters",)).expansions == ("letters",)
-    with pytest.raises(ValidationError, match="The Great Bazaar is not playable yet"):
+    assert GameSettings(players=3, expansions=("mocha", "letters")).expansions == ("mocha", "letters")
+    with playable_modules(("mocha", "letters"), False), pytest.raises(
+        ValidationError, match="The Great Bazaar is not playable yet"
+    ):
         GameSettings(players=3, expansions=("mocha", "letters"))
 
 

@@ -29,6 +29,7 @@ from bot.engine.modules import (
 )
 from bot.engine.settings import preview_settings
 from bot.engine.setup import bonus_deck
+from tests.playable import playable_modules
 
 MOCHA, LETTERS, BAZAAR = ("mocha",), ("letters",), ("mocha", "letters")
 
@@ -59,14 +60,18 @@ def test_the_great_bazaar_is_implied_by_both_modules() -> None:
     assert in_play(BAZAAR) & real == real
 
 
-def test_the_base_game_and_each_expansion_alone_are_playable() -> None:
-    """Mocha & Baksheesh and Letters & Seals are playable, each alone; the Great Bazaar is not."""
-    assert [g.key for g in games(playable_only=True)] == ["base", "mocha", "letters"]
+def test_the_base_game_each_expansion_and_the_great_bazaar_are_playable() -> None:
+    """Mocha & Baksheesh and Letters & Seals are playable, each alone and together (the Great
+    Bazaar, on a random layout only)."""
+    assert [g.key for g in games(playable_only=True)] == ["base", "mocha", "letters", "bazaar"]
     assert [(g.key, layout) for g, layout in allowed_pairs()] == [
         ("base", "short"), ("base", "long"), ("base", "in_order"), ("base", "random"),
         ("mocha", "first"), ("mocha", "random"),
         ("letters", "first"), ("letters", "random"),
+        ("bazaar", "random"),
     ]
+    assert GameSettings(players=5, expansions=("letters", "mocha")).expansions == BAZAAR
+    assert settings_problem(BAZAAR, "random") is None
 
 
 def test_every_allowed_pair_with_the_default_layout_first() -> None:
@@ -87,13 +92,14 @@ def test_every_allowed_pair_with_the_default_layout_first() -> None:
     ],
 )
 def test_a_module_that_has_not_landed_is_refused_in_one_sentence(expansions: tuple[str, ...], sentence: str) -> None:
-    """Whatever the layout, the settings refuse a game that is not playable yet, in a sentence a
-    player can read."""
-    for layout in (None, "first", "random", "short"):
-        with pytest.raises(ValidationError) as err:
-            GameSettings.model_validate({"players": 3, "expansions": expansions, "layout": layout})
-        assert sentence in str(err.value)
-        assert settings_problem(expansions, layout or "random") == sentence
+    """Whatever the layout, the settings refuse a game that is not playable yet (here the Great
+    Bazaar held unplayable, as it was before it landed), in a sentence a player can read."""
+    with playable_modules(BAZAAR, False):
+        for layout in (None, "first", "random", "short"):
+            with pytest.raises(ValidationError) as err:
+                GameSettings.model_validate({"players": 3, "expansions": expansions, "layout": layout})
+            assert sentence in str(err.value)
+            assert settings_problem(expansions, layout or "random") == sentence
 
 
 @pytest.mark.parametrize(

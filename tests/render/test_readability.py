@@ -30,6 +30,7 @@ from bot.render.players import FIGURE_KINDS, PLAYERS_WIDTH, players_layout
 from bot.render.private import private_layout
 from tests.letters_positions import letters_position
 from tests.mocha_positions import mocha_position
+from tests.render.bazaar_position import bazaar_position
 
 NAMES = ["Ann", "Bob", "Cem", "Dan", "Eda"]
 LONG = ["Alexandra Konstantinopoulou", "Bartholomew", "Cem", "Dan", "Eda"]
@@ -52,6 +53,8 @@ MOCHA = [mocha_position(), mocha_position(players=2)]
 # Letters & Seals at 5 and 2 players, every state of the module shown (letters, companions, the
 # double move, kiosk tiles, a bid, the Secret Society's Lira): measured the same way.
 LETTERS = [letters_position(), letters_position(players=2)]
+# The Great Bazaar at 5 players on its 5x5 board, every token the rules allow on it.
+BAZAAR = [bazaar_position()]
 
 
 def _area(b: Box) -> int:
@@ -64,7 +67,9 @@ def _under(text: Item, items: list[Item]) -> style.RGB:
     return min(shapes, key=lambda i: _area(i.box)).fill if shapes else style.BACKGROUND  # type: ignore[return-value]
 
 
-@pytest.mark.parametrize("g", STATES + MOCHA + LETTERS, ids=[*IDS, "mocha-5p", "mocha-2p", "letters-5p", "letters-2p"])
+@pytest.mark.parametrize(
+    "g", STATES + MOCHA + LETTERS + BAZAAR, ids=[*IDS, "mocha-5p", "mocha-2p", "letters-5p", "letters-2p", "bazaar-5p"]
+)
 def test_every_figure_reads_on_a_phone(g: GameState) -> None:
     public = engine.view(g, None)
     for labels in (NAMES, LONG):
@@ -92,8 +97,8 @@ def test_the_phone_measure() -> None:
 
 
 @pytest.mark.parametrize(
-    "g", STATES[2::4] + [on_grid(STATES[-2], 5, 5), *MOCHA, *LETTERS],
-    ids=["2p", "3p", "4p", "5p", "5x5", "mocha-5p", "mocha-2p", "letters-5p", "letters-2p"],
+    "g", STATES[2::4] + [on_grid(STATES[-2], 5, 5), *MOCHA, *LETTERS, *BAZAAR],
+    ids=["2p", "3p", "4p", "5p", "5x5", "mocha-5p", "mocha-2p", "letters-5p", "letters-2p", "bazaar-5p"],
 )
 def test_every_text_is_at_least_14_px_at_full_size(g: GameState) -> None:
     public = engine.view(g, None)
@@ -113,7 +118,8 @@ def test_every_text_is_at_least_14_px_at_full_size(g: GameState) -> None:
 
 
 @pytest.mark.parametrize(
-    "g", STATES[2::4] + MOCHA + LETTERS, ids=["2p", "3p", "4p", "5p", "mocha-5p", "mocha-2p", "letters-5p", "letters-2p"]
+    "g", STATES[2::4] + MOCHA + LETTERS + BAZAAR,
+    ids=["2p", "3p", "4p", "5p", "mocha-5p", "mocha-2p", "letters-5p", "letters-2p", "bazaar-5p"],
 )
 def test_every_text_contrasts_with_what_lies_under_it(g: GameState) -> None:
     public = engine.view(g, None)

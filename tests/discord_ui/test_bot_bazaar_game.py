@@ -1,0 +1,196 @@
+"""A whole Great Bazaar game through the real discord.py code (issue 25): `/istanbul new` with
+the rule options of both expansions and the Catacombs typed, the lobby, two people and a computer
+seat to the final standings with buttons, the board picture, the cards by DM (bonus and guild
+cards), a Kiosk where other players pick, the Catacombs, and a rematch. Privacy by invariance
+over every deck along the way: the bonus cards, the guild cards, the letter pile and the kiosk
+tiles dealt again change nothing that the public or another person receives."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import bot.service.render as service_render
+from bot import engine
+from bot.ai import get_policy
+from bot.discord_ui import ids
+from bot.discord_ui.card_payloads import card_lines
+from bot.engine.board import grid_of
+from bot.engine.mocha.guild_deck import GUILD_DECK
+from bot.service import view as game_view
+from tests.discord_ui import botkit
+from tests.discord_ui.fakecord import Fakecord
+from tests.discord_ui.test_bot_privacy import what_they_get
+
+KIOSK, CATACOMBS = 22, 25
+OPTIONS = {"companion": "next_turn", "society_bonus": "action", "tavern_tiles": "all", "catacombs": "moves"}
+
+
+def _next_to(place: int, guild_cards_to: tuple[int, ...] = ()) -> Callable[[engine.GameState], None]:
+    """An edit for `set_position`: the current player's merchant stands next to `place`; each seat
+    of `guild_cards_to` draws the top guild card of the Guild Hall's pile."""
+
+    def edit(state: engine.GameState) -> None:
+        state.players[state.turn.player].merchant = grid_of(state).neighbours(place)[0]
+        for seat in guild_cards_to:
+            pile = GUILD_DECK.pile(state)
+            GUILD_DECK.set_pile(state, pile[1:])
+            player = state.players[seat]
+            GUILD_DECK.set_hand(player, (*GUILD_DECK.hand(player), pile[0]))
+
+    return edit
+
+
+def _near_the_end(state: engine.GameState) -> None:
+    """An edit for `set_position`: every player takes rubies from the supply up to 4 of the 6 a
+    Great Bazaar game needs, so that the game ends within a few rounds."""
+    for p in state.players:
+        take = min(max(0, 4 - p.rubies), state.board.ruby_supply)
+        p.rubies += take
+        state.board.ruby_supply -= take
+
+
+def _dms_show_every_hand(fake: Fakecord, game: Any, people: dict[int, Any]) -> set[str]:
+    """Each person's DM holds every card of every private deck they hold (bonus and guild cards);
+    returns the decks seen in a hand."""
+    held: set[str] = set()
+    for seat, user in people.items():
+        own = game_view(game.state, seat)
+        dm = fake.last_dm(user)
+        for line in card_lines(own, seat):
+            assert line in dm.content + dm.embed_text, (seat, line)
+        held |= {deck for deck, items in own.holdings(seat).items() if items}
+    return held
+
+
+REAL_RENDERER = (service_render.render_turn, service_render.render_private)
+
+
+async def _received(env: botkit.Env, table: botkit.Table, viewer: int | None) -> dict[str, Any]:
+    """What `viewer` (None: the public) receives: the messages (`what_they_get`) and the pictures
+    the service draws of this position for them (the board and players, their own private image)."""
+    got = await what_they_get(env, table, viewer)
+    images = await env.service.images_of(await table.game(), [] if viewer is None else [viewer])
+    got["pictures"] = {"files": [(p.name, p.png) for p in images.public], "alt": [p.alt for p in images.public],
+                       "private": images.private}
+    return got
+
+
+async def _same_for_everyone_after_a_new_deal(env: botkit.Env, table: botkit.Table, rng: random.Random) -> None:
+    """Every deck dealt again from what each viewer sees (the public, each person): what that
+    viewer receives stays the same, byte for byte, the real pictures included (the rest of the
+    game draws stand-ins, to keep the test fast)."""
+    game = await table.game()
+    state = game.state
+    people = [s.seat for s in game.seats if s.user_id is not None and not s.played_by_computer]
+    with pytest.MonkeyPatch.context() as real_pictures:
+        real_pictures.setattr(service_render, "render_turn", REAL_RENDERER[0])
+        real_pictures.setattr(service_render, "render_private", REAL_RENDERER[1])
+        for viewer in (None, *people):
+            real = await _received(env, table, viewer)
+            dealt = engine.determinize(engine.view(state, viewer), rng.randrange(1 << 30))
+            assert engine.to_json(dealt) != engine.to_json(state)  # some hidden order did change
+            await botkit.replace_state(env.service, table.game_id, dealt)
+            again = await _received(env, table, viewer)
+            await botkit.replace_state(env.service, table.game_id, state)
+            assert any(len(data) > 10_000 for _, data in real["pictures"]["files"])  # the real renderer drew
+            for key in real:
+                for part in real[key]:
+                    assert again[key][part] == real[key][part], (viewer, key, part)
+
+
+async def test_a_whole_great_bazaar_game_with_people_and_a_computer(
+    fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    env = await botkit.start_env(fake, tmp_path, monkeypatch, policy=get_policy("greedy"))
+    srv = env.srv
+    try:
+        table = env.table
+        lobby = await table.open(seats=3, computers=1, game="bazaar", **OPTIONS)
+        text = lobby.embed_text
+        assert "**Game:** The Great Bazaar" in text and "**Layout:** Random layout" in text
+        for shown in ("Companion moves only from the turn after it is set out",
+                      "Secret Society Lira to the first three visits, not players",
+                      "2 players: all four tiles in each Tavern pile",
+                      "A family member sent to the Catacombs moves on"):
+            assert shown in text
+        await table.start()
+        game = await table.game()
+        settings = game.state.settings
+        assert set(settings.expansions) == {"mocha", "letters"} and settings.layout == "random"
+        rules = settings.rules
+        assert (rules.companion_usable_on_placement_turn, rules.secret_society_bonus_per,
+                rules.two_player_tavern_tiles, rules.catacombs_family_member_moves) == (False, "action", "all", True)
+        assert sorted(game.state.layout) == list(range(1, 26)) and game.state.width == 5
+        assert sum(s.played_by_computer for s in game.seats) == 1
+
+        greedy, rng = get_policy("greedy"), random.Random(5)
+        people = {s.seat: table.users[s.user_id] for s in game.seats if s.user_id is not None and not s.played_by_computer}
+        goals = [KIOSK, CATACOMBS]  # a person's turn walks there and takes the action, one after the other
+        kiosk_others: set[int] = set()
+        catacombs_moves, shortened = 0, False
+        dm_decks: set[str] = set()
+        choices = 0
+        for choices in range(3000):  # noqa: B007
+            game = await table.game()
+            if game.row.status != "active":
+                break
+            decision = engine.pending(game.state)
+            assert decision is not None
+            turn = game.state.turn.player
+            if goals and decision.kind == "move" and decision.player == turn and decision.option(f"go.{goals[0]}") is None:
+                cards_to = tuple(people) if goals[0] == KIOSK else ()
+                await botkit.set_position(env.service, table.game_id, _next_to(goals[0], cards_to))
+                await what_they_get(env, table, None)  # the turn message posted again for the new position
+                if cards_to:
+                    dm_decks |= _dms_show_every_hand(fake, await table.game(), people)
+                continue
+            if not goals and catacombs_moves and not shortened and decision.kind == "move":
+                shortened = True
+                await botkit.set_position(env.service, table.game_id, _near_the_end)
+                await what_they_get(env, table, None)
+                continue
+            if decision.kind == "kiosk_pick" and decision.player != turn:
+                if decision.player in people and not kiosk_others:
+                    await _same_for_everyone_after_a_new_deal(env, table, rng)
+                kiosk_others.add(decision.player)
+            if decision.kind == "catacombs":
+                if not catacombs_moves:
+                    await _same_for_everyone_after_a_new_deal(env, table, rng)
+                catacombs_moves += 1
+            code = greedy(engine.view(game.state, decision.player), decision, rng)
+            if goals and decision.player == turn:  # on the way to the goal: go, leave an assistant, act
+                heading = game.state.players[turn].merchant == goals[0]
+                if decision.kind == "move":
+                    code = f"go.{goals[0]}"
+                elif heading and decision.kind == "assistant":
+                    code = "a.leave"
+                elif heading and decision.kind == "action":
+                    code = next(c for c in (code, *decision.codes()) if c != "skip")
+                    goals.pop(0)
+            if choices % 40 == 0:
+                dm_decks |= _dms_show_every_hand(fake, game, people)
+            await table.choose(code)
+        done = await table.game()
+        assert done.row.status == "finished" and choices > 50 and shortened
+        assert kiosk_others and catacombs_moves >= 1
+        assert {"bonus", "guild"} <= dm_decks, dm_decks
+        end = fake.last_message(srv.channel)
+        assert "Game over" in end.embed_text and end.button("Rematch")
+        sent = fake.messages_in(srv.channel) + [m for u in srv.users for m in fake.dms(u) + fake.ephemerals(u)]
+        assert all(ids.recognised(cid) for m in sent for cid in m.custom_ids)
+        assert len([m for m in fake.messages_in(srv.channel) if m.files]) > 20
+        story = "\n".join(m.embed_text for m in fake.messages_in(srv.channel))
+        assert "out of the Catacombs" in story
+        rematch = fake.click(end, f"ist:u:{table.game_id}:rematch", srv.alice)
+        await fake.settle()
+        assert "new table" in rematch.replies[-1].content
+        again = table.lobby()
+        assert table.game_id != done.id and "**Game:** The Great Bazaar" in again.embed_text
+        assert "A family member sent to the Catacombs moves on" in again.embed_text
+    finally:
+        await botkit.stop_env(env)
