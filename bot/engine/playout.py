@@ -36,6 +36,7 @@ from typing import Any
 
 from .decision import Option
 from .errors import GameOver
+from .frozen import slot_copier
 from .machine import (
     FREE_WINDOWS,
     KINDS,
@@ -194,17 +195,10 @@ class Playout:
         """Another playout from this position; the two never affect each other."""
         g = self.state
         g.owned = 0  # from now on both copy a player before changing it
-        new = Playout.__new__(Playout)
+        new = _copy_playout(self)  # the position's decision and the game's tables, shared
         h = g.fork()
         new.state = h
         new._tx = QuietTx(h)
-        new._step = self._step
-        new._kind = self._kind
-        new._codes = self._codes
-        new._windowed = self._windowed
-        new._start = self._start
-        new._windows = self._windows
-        new._window_codes = self._window_codes
         return new
 
     def _settle(self) -> None:
@@ -291,6 +285,9 @@ class Playout:
             resolve(self._tx, step, code, kind, self._windows)
         else:
             kind.resolve(self._tx, step, code)
+
+
+_copy_playout = slot_copier(Playout, [name for name in Playout.__slots__ if name not in ("state", "_tx")])
 
 
 # ---- the two paths side by side -------------------------------------------------------------------
