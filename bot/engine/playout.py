@@ -48,6 +48,7 @@ from .machine import (
     forced,
     pending,
     resolve,
+    runs_alone,
     worded,
 )
 from .state import GameState, Step, to_jsonable
@@ -72,7 +73,7 @@ def _shape(kind: StepKind) -> Shape:
     building the options), else read off its options. Kept per handler object."""
     found = _SHAPES.get(kind)
     if found is None:
-        auto = getattr(kind.options, "__func__", None) is StepKind.options
+        auto = runs_alone(kind)
         plain = getattr(kind.is_free, "__func__", None) is StepKind.is_free
         codes: Codes | None = getattr(kind, "codes", None)
         if codes is None:
@@ -120,7 +121,9 @@ class QuietTx(Tx):
 class Playout:
     """One game played forward on a private state (see the module doc)."""
 
-    __slots__ = ("state", "_tx", "_step", "_kind", "_codes", "_windowed", "_start", "_windows", "_window_codes")
+    __slots__ = (
+        "state", "_tx", "_step", "_kind", "_codes", "_windowed", "_start", "_windows", "_window_codes", "_sweeps",
+    )
 
     def __init__(self, state: GameState) -> None:
         g = state.fork()  # shares the players until one changes (owned is 0 in a fork)
@@ -134,6 +137,7 @@ class Playout:
         self._start = state.rng_counter
         self._windows: tuple[FreeWindow, ...] = FREE_WINDOWS.active(g.settings)  # fixed for a game
         self._window_codes = tuple(_window_codes(w) for w in self._windows)
+        self._sweeps: tuple[Callable[[Tx], None], ...] = SWEEPS.active(g.settings)  # fixed for a game too
         if not g.finished and g.steps:
             self._settle()
 
@@ -208,7 +212,7 @@ class Playout:
         windows = self._window_codes
         kinds = KINDS
         shapes = _SHAPES
-        sweeps = SWEEPS.active(g.settings)
+        sweeps = self._sweeps
         for _ in _GUARD:
             steps = g.steps
             if not steps:
