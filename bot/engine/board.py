@@ -34,7 +34,8 @@ def grid_of(g: GameState) -> Grid:
 
 
 def place_name(place: int) -> str:
-    return PLACE_NAMES.get(place, f"Place {place}")
+    name = PLACE_NAMES.get(place)
+    return f"Place {place}" if name is None else name  # (the fallback is not written out on every call)
 
 
 def neutral_merchants_at(g: GameState, place: int) -> int:

@@ -205,7 +205,10 @@ class CardWindow:
         return ["c." + play.kind for play in found[1] if play.playable is _always or play.playable(g, seat, step, ())]
 
     def options(self, g: GameState, step: Step) -> list[Option]:
-        return [card_option(PLAY_OF[code[2:]]) for code in self.codes(g, step)]
+        codes = self.codes(g, step)
+        if not codes:  # most steps: no card fits (and no comprehension's frame is set up)
+            return []
+        return [card_option(PLAY_OF[code[2:]]) for code in codes]
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
         if code not in self.codes(tx.g, step):

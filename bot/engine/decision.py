@@ -54,7 +54,14 @@ class Decision:
 
 def seat_ref(seat: int) -> str:
     """The placeholder the service replaces with a seat's name: `{seat:2}`."""
-    return "{seat:" + str(seat) + "}"
+    found = _SEAT_REFS.get(seat)
+    if found is None:
+        found = "{seat:" + str(seat) + "}"
+    return found
+
+
+# the seats of a game, written once (prompts and labels name a seat on every click)
+_SEAT_REFS: dict[int, str] = {seat: "{seat:" + str(seat) + "}" for seat in range(8)}
 
 
 SEAT_REF_RE = re.compile(r"\{seat:(\d+)\}")

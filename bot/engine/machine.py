@@ -271,7 +271,10 @@ def settle(tx: Tx, windows: Sequence[FreeWindow] | None = None) -> None:
             steps = g.steps
         step = steps[-1]
         kind = kinds[step.kind]
-        base = kind.options(g, step)
+        alone = _ALONE.get(kind)
+        if alone is None:
+            alone = runs_alone(kind)
+        base = None if alone else kind.options(g, step)
         if base is None:
             kind.run(tx, step)
             continue
@@ -294,6 +297,17 @@ def settle(tx: Tx, windows: Sequence[FreeWindow] | None = None) -> None:
         return
     g.finished = True
     g.cache = None
+
+
+_ALONE: dict[StepKind, bool] = {}
+
+
+def runs_alone(kind: StepKind) -> bool:
+    """Whether a handler always runs by itself: its `options` is the base class's, which offers
+    nothing (the turn's start and end). Then `settle` and the playout run it without asking;
+    kept per handler object."""
+    alone = _ALONE[kind] = getattr(kind.options, "__func__", None) is StepKind.options
+    return alone
 
 
 def play_default(tx: Tx, step: Step, kind: StepKind, default: str, windows: Sequence[FreeWindow]) -> None:
@@ -367,7 +381,10 @@ def apply(state: GameState, player: int, decision_id: int, code: str) -> tuple[G
     e.kind = "input"
     e.player = player
     e.data = {"decision": decision_id, "code": code}
-    tx = Tx(g, [e])
+    tx: Tx = _new(Tx)  # Tx(g, [e]) without the call of its __init__
+    tx.g = g
+    tx.events = [e]
+    tx.barrier = False
     windows = FREE_WINDOWS.active(g.settings)
     resolve(tx, g.steps[-1], code, None, windows)
     settle(tx, windows)

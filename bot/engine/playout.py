@@ -36,6 +36,7 @@ from typing import Any
 
 from .decision import Option
 from .errors import GameOver
+from .frozen import slot_copier
 from .machine import (
     FREE_WINDOWS,
     KINDS,
@@ -47,6 +48,7 @@ from .machine import (
     forced,
     pending,
     resolve,
+    runs_alone,
     worded,
 )
 from .state import GameState, Step, to_jsonable
@@ -71,7 +73,7 @@ def _shape(kind: StepKind) -> Shape:
     building the options), else read off its options. Kept per handler object."""
     found = _SHAPES.get(kind)
     if found is None:
-        auto = getattr(kind.options, "__func__", None) is StepKind.options
+        auto = runs_alone(kind)
         plain = getattr(kind.is_free, "__func__", None) is StepKind.is_free
         codes: Codes | None = getattr(kind, "codes", None)
         if codes is None:
@@ -119,7 +121,9 @@ class QuietTx(Tx):
 class Playout:
     """One game played forward on a private state (see the module doc)."""
 
-    __slots__ = ("state", "_tx", "_step", "_kind", "_codes", "_windowed", "_start", "_windows", "_window_codes")
+    __slots__ = (
+        "state", "_tx", "_step", "_kind", "_codes", "_windowed", "_start", "_windows", "_window_codes", "_sweeps",
+    )
 
     def __init__(self, state: GameState) -> None:
         g = state.fork()  # shares the players until one changes (owned is 0 in a fork)
@@ -133,6 +137,7 @@ class Playout:
         self._start = state.rng_counter
         self._windows: tuple[FreeWindow, ...] = FREE_WINDOWS.active(g.settings)  # fixed for a game
         self._window_codes = tuple(_window_codes(w) for w in self._windows)
+        self._sweeps: tuple[Callable[[Tx], None], ...] = SWEEPS.active(g.settings)  # fixed for a game too
         if not g.finished and g.steps:
             self._settle()
 
@@ -194,17 +199,10 @@ class Playout:
         """Another playout from this position; the two never affect each other."""
         g = self.state
         g.owned = 0  # from now on both copy a player before changing it
-        new = Playout.__new__(Playout)
+        new = _copy_playout(self)  # the position's decision and the game's tables, shared
         h = g.fork()
         new.state = h
         new._tx = QuietTx(h)
-        new._step = self._step
-        new._kind = self._kind
-        new._codes = self._codes
-        new._windowed = self._windowed
-        new._start = self._start
-        new._windows = self._windows
-        new._window_codes = self._window_codes
         return new
 
     def _settle(self) -> None:
@@ -214,7 +212,7 @@ class Playout:
         windows = self._window_codes
         kinds = KINDS
         shapes = _SHAPES
-        sweeps = SWEEPS.active(g.settings)
+        sweeps = self._sweeps
         for _ in _GUARD:
             steps = g.steps
             if not steps:
@@ -291,6 +289,9 @@ class Playout:
             resolve(self._tx, step, code, kind, self._windows)
         else:
             kind.resolve(self._tx, step, code)
+
+
+_copy_playout = slot_copier(Playout, [name for name in Playout.__slots__ if name not in ("state", "_tx")])
 
 
 # ---- the two paths side by side -------------------------------------------------------------------

@@ -3,8 +3,9 @@ module is in play.
 
 A `Registry` holds the providers of one kind (free windows, decks, neutral tokens, ruby tracks,
 invariants, ...) in the order they were registered. `active(settings)` gives those whose module
-is in play; it is worked out once per set of modules and cached, so the hot path pays one dict
-look-up (keyed by ``settings.expansions``, a tuple) and never rebuilds a table.
+is in play; it is worked out once per set of modules and cached (keyed by ``settings.expansions``,
+a tuple), and the answer for the last settings object asked about is kept beside, so the hot path
+(the same game asking again) pays one identity check and never rebuilds a table.
 """
 
 from __future__ import annotations
@@ -25,27 +26,36 @@ class Registry(Generic[T]):
         self.what = what
         self.entries: list[tuple[str, T]] = []
         self._active: dict[tuple[str, ...], tuple[T, ...]] = {}
-        CHANGE_HOOKS.append(self._active.clear)  # a module registered later changes what is in play
+        # the last settings asked about and their providers, as one tuple (read and replaced whole)
+        self._last: tuple[object, tuple[T, ...]] = (None, ())
+        CHANGE_HOOKS.append(self._forget)  # a module registered later changes what is in play
+
+    def _forget(self) -> None:
+        self._active.clear()
+        self._last = (None, ())
 
     def add(self, item: T, module: str = BASE) -> T:
         self.entries.append((module, item))
-        self._active.clear()
+        self._forget()
         return item
 
     def remove(self, item: T) -> None:
         """Take a provider out again (tests that register one for a while)."""
         self.entries = [(m, i) for m, i in self.entries if i is not item]
-        self._active.clear()
+        self._forget()
 
     def active(self, settings: GameSettings) -> tuple[T, ...]:
         """The providers whose module is in play, in registration order."""
-        try:
-            return self._active[settings.expansions]  # the hot path: one look-up
-        except KeyError:
-            key = settings.expansions
+        last = self._last
+        if last[0] is settings:  # the hot path: the same game's settings as last time
+            return last[1]
+        key = settings.expansions
+        found = self._active.get(key)
+        if found is None:
             play = in_play(key)
             found = self._active[key] = tuple(item for module, item in self.entries if module in play)
-            return found
+        self._last = (settings, found)
+        return found
 
     def __iter__(self) -> Iterator[T]:
         return (item for _, item in self.entries)

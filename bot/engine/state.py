@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import PlainSerializer, PlainValidator, TypeAdapter
 
 from .components import BASE_CAPACITY, GOOD_INDEX
-from .frozen import quick_init
+from .frozen import field_names, quick_init, slot_copier
 from .settings import GameSettings
 
 if TYPE_CHECKING:
@@ -22,7 +22,6 @@ if TYPE_CHECKING:
 
 HIDDEN = "?"
 
-_new = object.__new__  # builds an object without calling its __init__ (the copies below)
 
 
 # ---- optional parts (module state) -----------------------------------------------------------------
@@ -146,22 +145,7 @@ class Player:
     def copy(self) -> Player:
         """A copy sharing every field (each is immutable or replaced whole), built without a call
         of `__init__` (`GameState.mut` copies a player on most clicks)."""
-        p: Player = _new(Player)
-        p.seat = self.seat
-        p.colour = self.colour
-        p.merchant = self.merchant
-        p.stack = self.stack
-        p.assistants = self.assistants
-        p.family = self.family
-        p.lira = self.lira
-        p.goods = self.goods
-        p.extensions = self.extensions
-        p.rubies = self.rubies
-        p.mosque_tiles = self.mosque_tiles
-        p.cards = self.cards
-        p.hands = self.hands
-        p.parts = self.parts
-        return p
+        return _copy_player(self)
 
 
 @dataclass(slots=True)
@@ -187,25 +171,7 @@ class Board:
     def copy(self) -> Board:
         """A copy (each field is immutable or replaced whole), built without a call of `__init__`:
         `GameState.fork` copies the board on every click."""
-        b: Board = _new(Board)
-        b.wainwright_extensions = self.wainwright_extensions
-        b.wainwright_rubies = self.wainwright_rubies
-        b.mail = self.mail
-        b.small_demand = self.small_demand
-        b.large_demand = self.large_demand
-        b.sultan_rubies = self.sultan_rubies
-        b.gemstone_rubies = self.gemstone_rubies
-        b.mosque_tiles = self.mosque_tiles
-        b.mosque_rubies = self.mosque_rubies
-        b.governor = self.governor
-        b.smuggler = self.smuggler
-        b.neutral_merchants = self.neutral_merchants
-        b.neutral_colours = self.neutral_colours
-        b.neutral_assistants = self.neutral_assistants
-        b.ruby_supply = self.ruby_supply
-        b.caravan_leader = self.caravan_leader
-        b.parts = self.parts
-        return b
+        return _copy_board(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,30 +239,9 @@ class GameState:
         is never changed); the players are shared until `mut` takes a private copy of the one about
         to change; everything else is immutable and shared. Built field by field without a call of
         `__init__` (a copy per accepted choice: it is on every click's path)."""
-        g: GameState = _new(GameState)
-        g.settings = self.settings
-        g.width = self.width
-        g.layout = self.layout
+        g = _copy_state(self)  # every field but the four below, shared
         g.players = self.players[:]
-        g.board = self.board if share_board else self.board.copy()
-        g.draw_pile = self.draw_pile
-        g.discard = self.discard
-        g.steps = self.steps
-        g.turn = self.turn
-        g.round = self.round
-        g.turns = self.turns
-        g.decision_id = self.decision_id
-        g.end_triggered = self.end_triggered
-        g.finished = self.finished
-        g.last_move = self.last_move
-        g.rng_seed = self.rng_seed
-        g.rng_counter = self.rng_counter
-        g.script_dice = self.script_dice
-        g.script_cards = self.script_cards
-        g.undo = self.undo
-        g.decks = self.decks
-        g.script_draws = self.script_draws
-        g.extra_turns = self.extra_turns
+        g.board = self.board if share_board else _copy_board(self.board)
         g.cache = None
         g.owned = 0
         return g
@@ -312,7 +257,7 @@ class GameState:
         """The player at `seat`, safe to change in this state (copied first if shared)."""
         bit = 1 << seat
         if not self.owned & bit:
-            self.players[seat] = self.players[seat].copy()
+            self.players[seat] = _copy_player(self.players[seat])
             self.owned |= bit
         return self.players[seat]
 
@@ -331,6 +276,12 @@ class GameState:
     def set_player_part(self, seat: int, name: str, part: Part) -> None:
         p = self.mut(seat)
         p.parts = {**p.parts, name: part}
+
+
+# The field-by-field copies above, written out once per class (`frozen.slot_copier`).
+_copy_player = slot_copier(Player, field_names(Player))
+_copy_board = slot_copier(Board, field_names(Board))
+_copy_state = slot_copier(GameState, [f for f in field_names(GameState) if f not in ("players", "board", "cache", "owned")])
 
 
 @cache

@@ -73,13 +73,15 @@ class TurnEnd(StepKind):
 
     def run(self, tx: Tx, step: Step) -> None:
         g = tx.g
-        pop(g)
+        g.steps = g.steps[:-1]  # `pop`
         seat = step.actor
         if not step.n:
-            offers = [s for offer in END_OFFERS.active(g.settings) for s in offer(g, seat)]
-            if offers:
-                push(g, *offers, Step("end", seat, n=1))
-                return
+            offering = END_OFFERS.active(g.settings)
+            if offering:  # (no comprehension's frame on a turn where no module offers anything)
+                offers = [s for offer in offering for s in offer(g, seat)]
+                if offers:
+                    push(g, *offers, Step("end", seat, n=1))
+                    return
         turn = g.turn
         if turn.caravansary_done and g.settings.caravan_leader and g.board.caravan_leader != seat:
             g.board.caravan_leader = seat
@@ -95,7 +97,13 @@ class TurnEnd(StepKind):
                 return
             nxt = 0
             g.round += 1
-        g.steps += (shared_step("turn", nxt),)  # `push`
+        g.steps += _next_turn(nxt)  # `push`
+
+
+@cache
+def _next_turn(seat: int) -> tuple[Step]:
+    """The step that starts `seat`'s turn, as the one-step tuple `TurnEnd` pushes (built once)."""
+    return (shared_step("turn", seat),)
 
 
 @register

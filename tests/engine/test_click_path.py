@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from bot.engine import Event, apply, pending
+from bot.engine import Event, apply, pending, state
 from bot.engine.machine import Tx
 from bot.engine.state import Board, GameState, Player
 from tests.engine.helpers import play, quiet_game
@@ -30,9 +30,12 @@ def test_fork_and_the_copies_carry_every_field() -> None:
     for p in g.players:
         c = p.copy()
         assert c == p and c is not p and _fields(c) == _fields(p)
-    # a field added to one of these classes must be copied too: the copies list each by name
-    for cls, copy in ((GameState, GameState.fork), (Board, Board.copy), (Player, Player.copy)):
-        source = copy.__code__.co_names
+    # a field added to one of these classes must be copied too: the copies (written out by
+    # `slot_copier` from the fields, and `fork`'s own lines) name each
+    copies = ((GameState, (GameState.fork, state._copy_state)), (Board, (state._copy_board,)),
+              (Player, (state._copy_player,)))
+    for cls, functions in copies:
+        source = {name for copy in functions for name in copy.__code__.co_names}
         missing = [f.name for f in dataclasses.fields(cls) if f.name not in source]
         assert not missing, f"{cls.__name__} copy leaves out {missing}"
 
