@@ -79,7 +79,11 @@ class TurnSearch:
         is), within `budget` engine calls."""
         if p.over:
             raise ValueError("the game is over")
-        child = p.copy()
+        return self._play(p.copy(), code, budget)
+
+    def _play(self, child: Playout, code: str, budget: int) -> float:
+        """`after`, on a playout of the search's own that nothing reads afterwards (changed in
+        place: the last option of a position needs no copy of it)."""
         before = child.chance
         child.choose(code)
         self.calls += 1
@@ -88,6 +92,8 @@ class TurnSearch:
         return self.best(child, budget - 1)
 
     def best(self, p: Playout, budget: int) -> float:
+        """The best score reachable from `p` (a playout of the search's own, used up) within
+        `budget` engine calls."""
         state = p.state
         if self.turn_over(p):
             return evaluate(state, self.seat)
@@ -96,14 +102,15 @@ class TurnSearch:
         if budget < len(codes):
             return evaluate(state, self.seat)
         if codes[0] == LINE_ENDS.get(kind):  # tried first, with the share it always had
-            score = self.after(p, codes[0], budget // len(codes))
+            score = self._play(p, codes[0], budget // len(codes))
             self.calls += len(codes) - 1  # the others' one call each, not played (see the module doc)
             return score
         best = float("-inf")
         left = budget
+        last = len(codes) - 1
         for i, code in enumerate(codes):
-            share = left // (len(codes) - i)
+            share = left // (last + 1 - i)
             before = self.calls
-            best = max(best, self.after(p, code, share))
+            best = max(best, self._play(p, code, share) if i == last else self.after(p, code, share))
             left -= self.calls - before
         return best
