@@ -13,6 +13,7 @@ worth, and no further).
 from __future__ import annotations
 
 from bot.engine.letters import data
+from bot.engine.letters.double_move import DOUBLE_MOVE, NO
 from bot.engine.letters.parts import BOARD, PLAYER, LettersBoard, LettersPlayer
 from bot.engine.state import GameState, Player
 from bot.engine.tokens import OFF_BOARD
@@ -20,6 +21,7 @@ from bot.engine.tokens import OFF_BOARD
 from . import values
 from .modules import ModuleValuation, register_valuation
 from .prospects import if_possible, ruby_ready
+from .search import LINE_ENDS
 
 SEAL = 3.0  # one seal showing on a letter
 UNDELIVERED = 1.0  # a letter whose place is still to visit (its second seal)
@@ -70,6 +72,9 @@ def held(g: GameState, p: Player) -> float:
     return worth
 
 
+# Inside the search, a double move's payment starts an extra turn the search does not look into:
+# it would score as declining less the letters paid, so only the decline is played there.
+LINE_ENDS[DOUBLE_MOVE] = NO.code
 
 
 VALUATION = register_valuation(

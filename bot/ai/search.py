@@ -10,6 +10,13 @@ stands. A few choices that cannot change the outcome are not tried inside the se
 still weighed when they are the decision being made): the same goods picked for a sale in another
 order, a Tea House call other than the one with the best expectation, and cards that only give
 goods or Lira played at the movement or assistant step (playing them later does the same).
+
+A module may also name steps where, inside the search, only one code is worth playing
+(`LINE_ENDS`): Letters & Seals' double move, whose payments start an extra turn the search does
+not look into, so a payment always scores as declining less the letters paid. The other codes of
+such a step (offered after it) are counted in the budget as the one engine call each would take
+(a line that ends at once), without playing them: the budget is shared out exactly as if they were
+played, so nothing else the search weighs changes.
 """
 
 from __future__ import annotations
@@ -26,6 +33,10 @@ from .tea_house import best_call, call_code, is_call
 
 EARLY_STEPS = frozenset({"move", "move34", "assistant"})
 RESOURCE_CARDS = frozenset({"c.good", "c.lira5", "c.family"})
+
+# Step kinds whose other codes end the line at once no better than this one (see the module doc),
+# by step kind: the code the search plays there. Filled by the modules (`bot.ai.letters`).
+LINE_ENDS: dict[str, str] = {}
 
 
 def tea_house_call(state: GameState, seat: int) -> str:
@@ -68,7 +79,11 @@ class TurnSearch:
         is), within `budget` engine calls."""
         if p.over:
             raise ValueError("the game is over")
-        child = p.copy()
+        return self._play(p.copy(), code, budget)
+
+    def _play(self, child: Playout, code: str, budget: int) -> float:
+        """`after`, on a playout of the search's own that nothing reads afterwards (changed in
+        place: the last option of a position needs no copy of it)."""
         before = child.chance
         child.choose(code)
         self.calls += 1
@@ -77,17 +92,25 @@ class TurnSearch:
         return self.best(child, budget - 1)
 
     def best(self, p: Playout, budget: int) -> float:
+        """The best score reachable from `p` (a playout of the search's own, used up) within
+        `budget` engine calls."""
         state = p.state
         if self.turn_over(p):
             return evaluate(state, self.seat)
-        codes = worth_trying(state, self.seat, p.kind() or "", p.codes() or [], inside=True)
+        kind = p.kind() or ""
+        codes = worth_trying(state, self.seat, kind, p.codes() or [], inside=True)
         if budget < len(codes):
             return evaluate(state, self.seat)
+        if codes[0] == LINE_ENDS.get(kind):  # tried first, with the share it always had
+            score = self._play(p, codes[0], budget // len(codes))
+            self.calls += len(codes) - 1  # the others' one call each, not played (see the module doc)
+            return score
         best = float("-inf")
         left = budget
+        last = len(codes) - 1
         for i, code in enumerate(codes):
-            share = left // (len(codes) - i)
+            share = left // (last + 1 - i)
             before = self.calls
-            best = max(best, self.after(p, code, share))
+            best = max(best, self._play(p, code, share) if i == last else self.after(p, code, share))
             left -= self.calls - before
         return best

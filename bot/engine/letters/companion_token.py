@@ -21,7 +21,10 @@ from .parts import PLAYER, LettersPlayer, set_letters_player
 
 def _where(p: Player) -> int:
     part = p.parts.get(PLAYER)
-    return max(part.companion, OFF_BOARD) if isinstance(part, LettersPlayer) else OFF_BOARD
+    if not isinstance(part, LettersPlayer):
+        return OFF_BOARD
+    place = part.companion  # asked for every token at every step: no call of `max`
+    return place if place > OFF_BOARD else OFF_BOARD
 
 
 def _put(g: GameState, seat: int, place: int) -> None:

@@ -67,8 +67,10 @@ def letter_seals(delivered: bool) -> int:
 
 
 def seals_total(letters: Sequence[bool]) -> int:
-    """Seals shown by letters given by their delivered flags."""
-    return sum(letter_seals(d) for d in letters)
+    """Seals shown by letters given by their delivered flags (each `letter_seals`: a front's, plus
+    the difference for each delivered one; counted without a generator, it is asked at every turn's
+    end)."""
+    return LETTER_FRONT_SEALS * len(letters) + (LETTER_BACK_SEALS - LETTER_FRONT_SEALS) * sum(letters)
 
 
 # -- places 21-24 ------------------------------------------------------------------------------

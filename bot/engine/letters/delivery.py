@@ -11,8 +11,6 @@ Logged as ``delivered`` {place} with the letter's owner as the event's player.
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..machine import SWEEPS, Tx
 from ..tokens import TOKEN_KINDS
 from . import data
@@ -22,14 +20,19 @@ from .parts import PLAYER, Letter, LettersPlayer, set_letters_player
 def deliver(tx: Tx) -> None:
     """Turn over every letter whose place one of its owner's tokens stands on."""
     g = tx.g
-    kinds = TOKEN_KINDS.in_play(g.settings)
+    kinds = None
     for p in g.players:
         part = p.parts.get(PLAYER)
-        if not isinstance(part, LettersPlayer):
+        if not isinstance(part, LettersPlayer) or not part.letters:
             continue
-        waiting = _waiting(part.letters)  # run before every step: kept cheap (no generator)
+        # run before every step the machinery looks at: kept cheap (a plain look-up, no generator)
+        waiting = _WAITING.get(part.letters)
+        if waiting is None:
+            waiting = _waiting(part.letters)
         if not waiting:
             continue
+        if kinds is None:
+            kinds = TOKEN_KINDS.in_play(g.settings)
         for kind in kinds:
             if kind.where(p) in waiting:
                 break
@@ -43,10 +46,16 @@ def deliver(tx: Tx) -> None:
         set_letters_player(g, p.seat, letters=letters)
 
 
-@lru_cache(maxsize=1024)
+WAITING_KEPT = 4096  # rows of letters remembered (a search meets the same rows again and again)
+_WAITING: dict[tuple[Letter, ...], frozenset[int]] = {}
+
+
 def _waiting(letters: tuple[Letter, ...]) -> frozenset[int]:
-    """The places of the letters still to deliver in a row."""
-    return frozenset(place for place, done in letters if not done)
+    """The places of the letters still to deliver in a row (remembered in `_WAITING`)."""
+    if len(_WAITING) >= WAITING_KEPT:
+        _WAITING.clear()
+    found = _WAITING[letters] = frozenset(place for place, done in letters if not done)
+    return found
 
 
 SWEEPS.add(deliver, data.MODULE)
