@@ -19,6 +19,7 @@ from bot.engine import Decision, Option, apply, new_game, pending
 from bot.engine.bazaar import CATACOMBS
 from bot.engine.settings import GameSettings
 from tests.cli.commands import run_main
+from tests.cli.keys_check import checked_keys
 from tests.cli.test_play_game import choices, game_row, log, piped, play, prompts
 from tests.cli.test_play_letters import seat_names
 
@@ -131,10 +132,8 @@ def test_every_great_bazaar_decision_has_distinct_readable_keys() -> None:
             d = pending(g)
             if d is None:
                 break
-            keys = option_keys(d)
-            assert len(set(keys)) == len(keys), (d.kind, keys)
+            keys = checked_keys(d)
             for key, option in zip(keys, d.options, strict=True):
-                assert read_answer(key, d) == Pick(option.code), (d.kind, key)
                 assert key != option.code or "." not in key, (d.kind, key)
                 if option.code.startswith(("e.", "go.", "t.mv.", "t.cm.")):
                     assert not key.isalpha(), (d.kind, option.code, key)

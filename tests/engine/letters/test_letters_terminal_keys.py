@@ -10,6 +10,7 @@ import bot.cli.letters_text  # noqa: F401  (registers the module's keys)
 from bot.cli.play_input import Bad, Pick, keys_hint, option_keys, read_answer
 from bot.engine import Decision, Option, apply, new_game, pending, preview_settings
 from bot.engine.letters import data
+from tests.cli.keys_check import checked_keys
 from tests.engine.helpers import COLOURS_IN_SEAT_ORDER, play
 from tests.engine.letters.letters_helpers import done, edit, put_companion, quiet_letters
 from tests.engine.letters.test_letters_bonus_cards import holding
@@ -71,10 +72,7 @@ def test_every_letters_decision_has_distinct_keys_in_random_games() -> None:
                 d = pending(g)
                 if d is None:
                     break
-                keys = option_keys(d)
-                assert len(set(keys)) == len(keys), (d.kind, keys)
-                for key, option in zip(keys, d.options, strict=True):
-                    assert read_answer(key, d) == Pick(option.code), (d.kind, key)
+                checked_keys(d)
                 if any(c.startswith("t.cm.") for c in d.codes()):
                     seen.add(d.kind)
                 g, _ = apply(g, d.player, d.decision_id, rng.choice(d.codes()))
