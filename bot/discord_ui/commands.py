@@ -99,7 +99,7 @@ MODULE_RULES = {
         "catacombs_family_member_moves",
         (("stays", "a family member sent there stays; only merchants and companions move on (ruling E-46)", False),
          ("moves", "a family member sent there by the Police Station moves on too", True)),
-        "the Catacombs", "The Catacombs rule", "The Great Bazaar",
+        "the Catacombs", "The Catacombs rule", "the Great Bazaar",
     ),
 }  # fmt: skip
 COLOUR_CHOICES = [Choice(name=c.capitalize(), value=c) for c in COLOURS]

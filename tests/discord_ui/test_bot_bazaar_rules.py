@@ -38,7 +38,7 @@ async def test_new_offers_the_catacombs_rule_and_refuses_it_for_another_game(env
     before = await fingerprint(env.service)
     for game in ("base", "mocha", "letters"):
         reply = await command(env, env.srv.alice, "new", {"game": game, "seats": 2, "catacombs": "moves"})
-        assert reply.content == "The Catacombs rule belongs to The Great Bazaar: pick that game or leave it out."
+        assert reply.content == "The Catacombs rule belongs to the Great Bazaar: pick that game or leave it out."
     forged = await command(env, env.srv.alice, "new", {"game": "bazaar", "seats": 2, "catacombs": "sometimes"})
     assert forged.content == "Unknown rule for the Catacombs: 'sometimes'."
     assert await fingerprint(env.service) == before
