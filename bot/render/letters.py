@@ -30,6 +30,7 @@ from ..engine.state import GameState, Player
 from ..engine.texts import join_and
 from ..engine.tokens import OFF_BOARD
 from . import board, legend, places, players, style
+from . import letters_tiles as _letters_tiles  # noqa: F401  (the places' tile symbols)
 from .shapes import Spec
 from .tokens import module_token
 

@@ -28,6 +28,7 @@ from ..engine.mocha.texts import TAVERN_TILE_NAMES
 from ..engine.state import GameState, Player
 from ..engine.texts import PLACE_NAMES
 from . import board, legend, places, players, private, style
+from . import mocha_tiles as _mocha_tiles  # noqa: F401  (the places' tile symbols)
 from .layout import Box, Placed
 from .shapes import Look, Spec
 
