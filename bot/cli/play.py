@@ -10,7 +10,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from bot.ai import POLICIES, Policy, get_policy
+from bot.ai import Policy
+from bot.ai.levels import player_named, player_names
 from bot.service import GameService
 from bot.settings import bot_command
 
@@ -79,8 +80,9 @@ def _parser() -> ToolParser:
         help="when watching (--humans 0): no pause between turns (there is none when the output is not a terminal)",
     )
     parser.add_argument(
-        "--ai", choices=sorted(POLICIES), default="greedy",
-        help="the computer players: greedy (default) or random",
+        "--ai", choices=player_names(), default="greedy",
+        help="the computer players: " + ", ".join(player_names()) + " (default greedy; normal is greedy: "
+        "the levels are those of Discord's /istanbul new)",
     )
     parser.add_argument("--no-images", action="store_true", help="do not write the turn and card pictures")
     parser.add_argument(
@@ -118,7 +120,7 @@ def _main(argv: list[str]) -> int:
         table_options(settings, args.humans)
     except ValidationError as exc:
         raise UsageError(f"invalid settings: {first_error(exc)}") from None
-    policy = get_policy(args.ai)
+    policy = player_named(args.ai)
     try:
         db = db_path(args.db)
     except SettingsError as exc:

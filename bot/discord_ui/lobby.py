@@ -15,18 +15,23 @@ import discord
 
 from ..service import (
     COLOURS,
+    DEFAULT_LEVEL,
     Game,
+    Level,
     TableOptions,
     errors,
     game_named,
     game_title,
+    level_named,
+    level_names,
+    levels,
     table_games,
     table_pairs,
     table_rules,
 )
 from .items import LobbyItem
 from .payloads import Payload, view_of
-from .text import NEUTRAL, plain
+from .text import NEUTRAL, clip, plain
 
 LOBBY_DAYS = 7  # a table not started by then is closed (the scheduler's hourly sweep)
 
@@ -40,6 +45,7 @@ MODULE_LAYOUT_LABELS = {  # the layouts of a game with expansions
     "first": "First-game layout (recommended for a first game)",
     "random": "Random layout",
 }
+LEVEL_PREFIX = "level."  # a level's value in the computer players' select ("level.easy")
 LAYOUT_NAMES = frozenset(LAYOUT_LABELS) | frozenset(MODULE_LAYOUT_LABELS)
 BASE = "base"
 VARIANT_LABELS = {
@@ -51,6 +57,7 @@ VARIANT_LABELS = {
     "society_per_visit": "Secret Society Lira to the first three visits, not players",
     "ls_cards_only": "Only the Letters & Seals bonus cards",
     "catacombs_family": "A family member sent to the Catacombs moves on",
+    "no_hints": "No hints (\"What would the computer play?\" off)",
 }
 # A variant that sets a module's rule option, offered and shown only while that rule is in play:
 # variant -> (the rule, its value while the variant is on, its value while off).
@@ -66,6 +73,8 @@ VARIANT_RULES: dict[str, tuple[str, object, object]] = {
 def _variants_on(opts: TableOptions) -> set[str]:
     """The variants select's entries that are on for these options."""
     on = {v for v in ("neutral_assistants", "caravan_leader") if getattr(opts, v)}
+    if not opts.hints:
+        on.add("no_hints")
     if opts.rules.move_card_semantics == "walk":
         on.add("walk")
     rules = table_rules(opts.expansions)
@@ -116,13 +125,29 @@ def pair_value(key: str, layout: str) -> str:
     return layout if key == BASE else f"{key}.{layout}"
 
 
+def level_line(opts: TableOptions) -> str:
+    """The computer players' level as a table's summary shows it: "Normal: plans each ..."."""
+    level = table_level(opts)
+    return f"**Computer players:** {level.name.capitalize()} ({level.description})"
+
+
+def table_level(opts: TableOptions) -> Level:
+    """The table's level, or the default for a stored level no longer on offer."""
+    try:
+        return level_named(opts.level)
+    except ValueError:
+        return level_named(DEFAULT_LEVEL)
+
+
 def settings_lines(opts: TableOptions) -> list[str]:
-    on = _variants_on(opts)
+    on = _variants_on(opts) - {"no_hints"}
     variants = [VARIANT_LABELS[v] for v in VARIANT_LABELS if v in on]
     return [
         f"**Game:** {game_title(opts.expansions)}",
         f"**Layout:** {layout_label(opts.expansions, opts.layout)}",
         f"**Variants:** {', '.join(variants) if variants else 'none'}",
+        level_line(opts),
+        f"**Hints:** {'on' if opts.hints else 'off'}",
         f"**Clock:** a reminder after {hours(opts.reminder_hours)}; an idle turn may be skipped after "
         f"{hours(opts.timeout_hours)}",
     ]
@@ -183,7 +208,14 @@ def settings_payload(game: Game) -> Payload:
         return discord.SelectOption(label=label, value=value, default=current, description=description)
 
     seats = [choice(f"{n} players", str(n), n == opts.seats) for n in range(2, 6)]
+    # the number of computer players and their level share one select (the panel's five rows are
+    # taken): pick a number, a level or one of each; both show as chosen
+    current = table_level(opts).name
     computers = [choice(f"{n} computer player{'s' if n != 1 else ''}", str(n), n == opts.computers) for n in range(0, 5)]
+    computers += [
+        choice(f"Level: {level.name}", f"{LEVEL_PREFIX}{level.name}", level.name == current, level.description[:100])
+        for level in levels()
+    ]
     several = len(table_games()) > 1
     layouts = [
         choice(
@@ -199,7 +231,8 @@ def settings_payload(game: Game) -> Payload:
     ]
     view = view_of(
         LobbyItem.select(g, "set.seats", seats, placeholder="Players at the table", row=0),
-        LobbyItem.select(g, "set.computers", computers, placeholder="Computer players", row=1),
+        LobbyItem.select(g, "set.computers", computers, placeholder="Computer players and their level", max_values=2,
+                         row=1),
         LobbyItem.select(g, "set.layout", layouts, placeholder="Game and layout" if several else "Layout", row=2),
         LobbyItem.select(g, "set.variants", variants, placeholder="Variants: none", min_values=0,
                          max_values=len(variants), row=3),
@@ -211,7 +244,9 @@ def settings_payload(game: Game) -> Payload:
 def setting_changes(game: Game, action: str, values: list[str]) -> dict[str, Any]:
     """The option changes a settings select asks for; `BadOptions` for values it never offered."""
     name = action.removeprefix("set.")
-    if name in ("seats", "computers"):
+    if name == "computers":
+        return computers_and_level(values)
+    if name == "seats":
         if len(values) != 1 or not values[0].isdigit():
             raise errors.BadOptions("Pick one number.")
         return {name: int(values[0])}
@@ -227,7 +262,7 @@ def setting_changes(game: Game, action: str, values: list[str]) -> dict[str, Any
                 rules[rule] = on if variant in values else off
         return {
             "neutral_assistants": "neutral_assistants" in values, "caravan_leader": "caravan_leader" in values,
-            "rules": rules,
+            "rules": rules, "hints": "no_hints" not in values,
         }
     if name == "clock":
         if len(values) != 1 or values[0] not in CLOCKS:
@@ -235,6 +270,18 @@ def setting_changes(game: Game, action: str, values: list[str]) -> dict[str, Any
         reminder, timeout, _ = CLOCKS[values[0]]
         return {"reminder_hours": reminder, "timeout_hours": timeout}
     raise errors.BadOptions("That setting does not exist.")
+
+
+def computers_and_level(values: list[str]) -> dict[str, Any]:
+    """The changes the computer players' select asks for: a number ("2"), a level ("level.strong")
+    or one of each. A value it never offers, or two of a kind, is refused."""
+    numbers = [v for v in values if v.isdigit() and len(v) == 1]
+    chosen = [v.removeprefix(LEVEL_PREFIX) for v in values if v.startswith(LEVEL_PREFIX)]
+    if not values or len(numbers) + len(chosen) != len(values) or len(numbers) > 1 or len(chosen) > 1:
+        raise errors.BadOptions("Pick a number of computer players, a level, or one of each.")
+    if chosen and chosen[0] not in level_names():
+        raise errors.BadOptions(f"There is no computer level '{clip(chosen[0], 40)}'; pick one from the list.")
+    return ({"computers": int(numbers[0])} if numbers else {}) | ({"level": chosen[0]} if chosen else {})
 
 
 def game_and_layout(values: list[str]) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..ai import get_policy
+from ..ai.levels import DEFAULT_LEVEL, Level, level_named, level_names, levels
 from ..engine import Decision, GameState, Option, View, fill_seats, pending, result, view, winners
 from ..engine.components import COLOURS
 from ..engine.decks import deck_named
@@ -69,7 +70,7 @@ class GameService(LobbyMixin, PlayMixin, QueryMixin, RecordMixin, RenderMixin, L
 # texts and colours; the store's rows, its error and its backup; the computer players and the
 # renderer's one-time preparation.
 __all__ = [
-    "CARD_NAMES", "CARD_TEXTS", "COLOURS", "MOSQUE_TILE_NAMES", "MOSQUE_TILE_TEXTS", "PAUSED", "PAUSE_DAYS", "Clock",
+    "CARD_NAMES", "CARD_TEXTS", "COLOURS", "DEFAULT_LEVEL", "Level", "level_named", "level_names", "levels", "MOSQUE_TILE_NAMES", "MOSQUE_TILE_TEXTS", "PAUSED", "PAUSE_DAYS", "Clock",
     "DatabaseError", "Decision", "Game", "GameRecord", "GameService", "GameState", "LocalGame", "MessageRow",
     "Option", "Outcome", "Picture", "Placing", "Policy", "TableOptions", "TimerRow", "TurnImages", "UserSettings",
     "View", "backup", "deck_named", "errors", "fill_seats", "game_named", "game_title", "game_words", "get_policy",

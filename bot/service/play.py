@@ -259,7 +259,7 @@ class PlayMixin(ServiceCore):
                     return  # nobody plays it any more: it waits for a person (see `paused`)
                 if not asked.off_turn and not await self.grace_over(game_id):
                     return
-                turn = await asyncio.to_thread(_computer_turn, game.state, decider, self.policy, rng)
+                turn = await asyncio.to_thread(_computer_turn, game.state, decider, self.policy_for(game), rng)
                 outcome = await self._accept(game, _already(turn))
             yield outcome
 
