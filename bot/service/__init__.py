@@ -4,9 +4,11 @@ commands and the tests all go through `GameService`."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from ..ai import get_policy
+from ..ai.hints import Hint
 from ..ai.levels import DEFAULT_LEVEL, Level, level_named, level_names, levels
 from ..engine import Decision, GameState, Option, View, fill_seats, pending, result, view, winners
 from ..engine.components import COLOURS
@@ -29,6 +31,7 @@ from ..store import Database, DatabaseError, TimerRow, backup, remove_stale_part
 from ..store.surface import MessageRow
 from . import errors
 from .core import PAUSE_DAYS, PAUSED, Clock, Game, Outcome, Policy, random_policy
+from .hints import HINTS_OFF, HintMixin
 from .lobby import LobbyMixin
 from .local import LocalGame, LocalMixin
 from .options import (
@@ -48,7 +51,7 @@ from .surface import SurfaceMixin
 from .users import UserSettings, parse_quiet, parse_zone, zones_matching
 
 
-class GameService(LobbyMixin, PlayMixin, QueryMixin, RecordMixin, RenderMixin, LocalMixin, SurfaceMixin):
+class GameService(LobbyMixin, HintMixin, PlayMixin, QueryMixin, RecordMixin, RenderMixin, LocalMixin, SurfaceMixin):
     """Construct with an open `Database` (or use `GameService.open(path)`)."""
 
     @classmethod
@@ -62,6 +65,7 @@ class GameService(LobbyMixin, PlayMixin, QueryMixin, RecordMixin, RenderMixin, L
         return await cls.open(settings.db_path, **kwargs)
 
     async def close(self) -> None:
+        await asyncio.to_thread(self.searches.close)
         await self.db.close()
 
 
@@ -71,7 +75,7 @@ class GameService(LobbyMixin, PlayMixin, QueryMixin, RecordMixin, RenderMixin, L
 # renderer's one-time preparation.
 __all__ = [
     "CARD_NAMES", "CARD_TEXTS", "COLOURS", "DEFAULT_LEVEL", "Level", "level_named", "level_names", "levels", "MOSQUE_TILE_NAMES", "MOSQUE_TILE_TEXTS", "PAUSED", "PAUSE_DAYS", "Clock",
-    "DatabaseError", "Decision", "Game", "GameRecord", "GameService", "GameState", "LocalGame", "MessageRow",
+    "DatabaseError", "Decision", "Game", "HINTS_OFF", "Hint", "GameRecord", "GameService", "GameState", "LocalGame", "MessageRow",
     "Option", "Outcome", "Picture", "Placing", "Policy", "TableOptions", "TimerRow", "TurnImages", "UserSettings",
     "View", "backup", "deck_named", "errors", "fill_seats", "game_named", "game_title", "game_words", "get_policy",
     "parse_options", "parse_quiet", "parse_zone", "pending", "previews", "random_policy", "ranking",

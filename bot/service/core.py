@@ -23,6 +23,7 @@ from ..store import games as sql
 from ..store import timers as timer_sql
 from .errors import DamagedGame, UnknownGame
 from .options import TableOptions, parse_options
+from .searches import Searches
 
 Clock = Callable[[], float]
 SERVICE_EVENT = "svc."  # service events in the log (seat changes and the like); the engine skips them
@@ -139,8 +140,10 @@ class ServiceCore:
     def __init__(
         self, db: Database, *, clock: Clock = time.time, policy: Policy | None = random_policy,
         grace_seconds: float = 60.0, snapshot_every: int = 25, cached_games: int = 512,
+        searches: Searches | None = None,
     ) -> None:
         self.db = db
+        self.searches = searches or Searches()
         self.clock = clock
         self.policy = policy
         self.grace_seconds = grace_seconds
