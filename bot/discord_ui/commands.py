@@ -330,6 +330,15 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
 
         await self._run(interaction, "undo", work)
 
+    @app_commands.command(name="hint", description="What would the computer play? For whoever decides now (only you see it)")
+    @app_commands.describe(game="The game's number (only needed in direct messages)")
+    async def hint(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        async def work() -> Answer:
+            found = await self._game_here(interaction, game)
+            return await self.handlers.hint(found.id, str(interaction.user.id), None)
+
+        await self._run(interaction, "hint", work)
+
     @app_commands.command(name="resume", description="Take your seat back from the computer player")
     async def resume(self, interaction: discord.Interaction[Any]) -> None:
         async def work() -> Answer:

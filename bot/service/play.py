@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import AsyncIterator, Callable
+from random import Random as Generator
 from typing import Any
 
 from .. import engine
@@ -285,7 +286,7 @@ def computer_turn(
     state: GameState, seat: int, policy: Policy, rng_state: RngState,
 ) -> tuple[GameState, list[Event], RngState]:
     """`_computer_turn` with the generator's state in and out (what runs in the search pool)."""
-    rng = random.Random()
+    rng = Generator()  # the class itself: a fresh generator that draws nothing before setstate
     rng.setstate(rng_state)
     new, events = _computer_turn(state, seat, policy, rng)
     return new, events, rng.getstate()

@@ -1,6 +1,7 @@
 """Privacy by invariance on Discord (DESIGN "Tests and checks"): deal the hidden information again
 from what a viewer may see, and everything that viewer receives must not change: every public
-payload and image, and the viewer's own DM and ephemeral content. The real renderer draws here."""
+payload and image, and the viewer's own DM and ephemeral content (the hint of the decider
+included). The real renderer draws here."""
 
 from __future__ import annotations
 
@@ -62,6 +63,12 @@ async def what_they_get(env: Env, table: botkit.Table, seat: int | None) -> dict
             private = fake.click(table.turn_message(), f"ist:u:{table.game_id}:private", user)
             await fake.settle()
             got["private"] = shape(private.replies[-1])
+        hint = f"ist:u:{table.game_id}:hint.{decision.decision_id}" if decision is not None else ""
+        if decision is not None and decision.player == seat and hint in table.turn_message().custom_ids:
+            asked = fake.click(table.turn_message(), hint, user)  # the hint: the decider's view alone
+            await fake.settle()
+            got["hint"] = shape(asked.replies[-1])
+            assert asked.replies[-1].ephemeral and got["hint"]["content"].startswith("The computer would choose: ")
     return got
 
 
@@ -101,6 +108,7 @@ async def test_what_each_viewer_receives_is_the_same_when_hidden_cards_are_dealt
             wanted = [c for c in (f"go.{KIOSK}", "act") if step < 4 and decision.option(c) is not None]
             await table.choose(wanted[0] if wanted else rng.choice(decision.codes()))
         assert checked >= 8 and at_kiosk == (module == "letters")
+        assert await env.service.hints_used(table.game_id)  # the decider's hints were asked and compared
     finally:
         await botkit.stop_env(env)
 
