@@ -53,7 +53,7 @@ def _parser() -> ToolParser:
         "seats (default 1); 0: a game to watch, computer players in every seat",
     )
     parser.add_argument(
-        "--ai", choices=player_names(),
+        "--ai", choices=player_names(), metavar="PLAYER",
         help="with --db: the computer seats' player: " + ", ".join(player_names()) + " (default greedy, as in play)",
     )
     parser.add_argument(
