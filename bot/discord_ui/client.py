@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..service import GameService, Policy, turn_palette
+from ..service import GameService, Policy, Searches, turn_palette
 from ..settings import Settings
 from . import ids
 from .commands import IstanbulCog
@@ -77,7 +77,10 @@ class IstanbulBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self._service is None:
-            self._service = await GameService.from_settings(self.settings, policy=self._policy)
+            # computer turns and hints in worker processes: the event loop keeps answering clicks
+            self._service = await GameService.from_settings(
+                self.settings, policy=self._policy, searches=Searches(processes=True),
+            )
         publisher = Publisher(self, self._service)
         self.istanbul = Handlers(self, self._service, publisher)
         self.scheduler = Scheduler(
@@ -98,6 +101,8 @@ class IstanbulBot(commands.Bot):
 
     async def _run_background(self) -> None:
         await asyncio.to_thread(turn_palette)  # worked out once per process: not on a player's click
+        if self._owns_service:
+            await self.service.searches.warm()  # the search processes start before the first turn
         await self.wait_until_ready()
         if self.auto_sync:
             await self.sync_if_unknown()

@@ -47,6 +47,7 @@ from .play import PlayMixin
 from .queries import Placing, QueryMixin
 from .records import GameRecord, RecordMixin
 from .render import Picture, RenderMixin, TurnImages
+from .searches import Searches
 from .surface import SurfaceMixin
 from .users import UserSettings, parse_quiet, parse_zone, zones_matching
 
@@ -76,7 +77,7 @@ class GameService(LobbyMixin, HintMixin, PlayMixin, QueryMixin, RecordMixin, Ren
 __all__ = [
     "CARD_NAMES", "CARD_TEXTS", "COLOURS", "DEFAULT_LEVEL", "Level", "level_named", "level_names", "levels", "MOSQUE_TILE_NAMES", "MOSQUE_TILE_TEXTS", "PAUSED", "PAUSE_DAYS", "Clock",
     "DatabaseError", "Decision", "Game", "HINTS_OFF", "Hint", "GameRecord", "GameService", "GameState", "LocalGame", "MessageRow",
-    "Option", "Outcome", "Picture", "Placing", "Policy", "TableOptions", "TimerRow", "TurnImages", "UserSettings",
+    "Option", "Outcome", "Picture", "Placing", "Policy", "Searches", "TableOptions", "TimerRow", "TurnImages", "UserSettings",
     "View", "backup", "deck_named", "errors", "fill_seats", "game_named", "game_title", "game_words", "get_policy",
     "parse_options", "parse_quiet", "parse_zone", "pending", "previews", "random_policy", "ranking",
     "remove_stale_partials", "result", "rule_text", "rule_topics", "table_games", "table_pairs", "table_rules", "tie_break_sentence", "turn_palette",

@@ -29,6 +29,10 @@ def cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+def _ready() -> bool:
+    return True
+
+
 class Searches:
     """The service's pool of searches (`run`); `waiting` and `running` say how busy it is."""
 
@@ -60,10 +64,23 @@ class Searches:
             self.waiting -= 1
         self.running += 1
         try:
-            return await asyncio.get_running_loop().run_in_executor(self._pool(), work, *args)
+            pool = self._pool()
+            return await asyncio.get_running_loop().run_in_executor(pool, work, *args)
+        except concurrent.futures.BrokenExecutor:
+            # a worker died (killed, out of memory): this search fails, the caller commits
+            # nothing, and the next search starts a fresh pool
+            if self._executor is pool:
+                self._executor = None
+                pool.shutdown(wait=False, cancel_futures=True)
+            raise
         finally:
             self.running -= 1
             self._slots.release()
+
+    async def warm(self) -> None:
+        """Start every worker now (a worker process imports the bot: about a second), so that the
+        first searches do not wait for it."""
+        await asyncio.gather(*(self.run(_ready) for _ in range(self.limit)))
 
     def close(self) -> None:
         """Stop the pool's workers (a search still running finishes first)."""
