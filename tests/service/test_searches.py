@@ -72,7 +72,8 @@ async def test_a_search_that_dies_loses_nothing(
             pass
     after = await svc.load(game.id)
     assert after.row.seq == before.row.seq and await event_kinds(svc, game.id) == kinds
-    assert after.state is not None and engine.to_json(after.state) == engine.to_json(before.state)
+    assert after.state is not None and before.state is not None
+    assert engine.to_json(after.state) == engine.to_json(before.state)
     svc.policy = POLICIES["random"]
     assert [out async for out in svc.computer_turns(game.id, seed=1)]  # the next try plays
 
