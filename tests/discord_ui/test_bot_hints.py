@@ -101,3 +101,26 @@ async def test_the_end_message_counts_the_hints_each_person_used(
     finally:
         await fake.close_bot()
         await svc.close()
+
+
+async def test_a_decision_in_someone_elses_turn_offers_a_hint_to_the_one_asked(env: Env) -> None:
+    """An auction bid asked of Bob in Alice's turn: the interlude message carries Hint for Bob;
+    Alice is told the decision is Bob's."""
+    from tests.discord_ui.dayskit import channel_since, newest_id
+    from tests.discord_ui.test_bot_letters_offturn import auction_table, seat_user
+
+    table, alice, seat, others = await auction_table(env)
+    game = await table.game()
+    person = next(s for s in others if not game.seats[s].played_by_computer)
+    bob = await seat_user(table, person)
+    mark = newest_id(env)
+    await table.choose("v.2")
+    ask = channel_since(env, mark)[0]
+    _, asked = await table.decider()
+    assert asked.player == person and asked.off_turn
+    hint_id = f"ist:u:{table.game_id}:hint.{asked.decision_id}"
+    assert hint_id in ask.custom_ids
+    answer = await click(env, ask, hint_id, bob)
+    assert answer.content.startswith("The computer would choose: ")
+    assert any(answer.content.startswith(f"The computer would choose: {o.label} — ") for o in asked.options)
+    assert (await click(env, ask, hint_id, alice)).content == f"This decision is {game.seats[person].name}'s to make, not yours."
