@@ -46,6 +46,7 @@ MODULE_LAYOUT_LABELS = {  # the layouts of a game with expansions
     "random": "Random layout",
 }
 LEVEL_PREFIX = "level."  # a level's value in the computer players' select ("level.easy")
+HINTS_PREFIX = "hints."  # hints on or off in the same select ("hints.off")
 LAYOUT_NAMES = frozenset(LAYOUT_LABELS) | frozenset(MODULE_LAYOUT_LABELS)
 BASE = "base"
 VARIANT_LABELS = {
@@ -57,7 +58,6 @@ VARIANT_LABELS = {
     "society_per_visit": "Secret Society Lira to the first three visits, not players",
     "ls_cards_only": "Only the Letters & Seals bonus cards",
     "catacombs_family": "A family member sent to the Catacombs moves on",
-    "no_hints": "No hints (\"What would the computer play?\" off)",
 }
 # A variant that sets a module's rule option, offered and shown only while that rule is in play:
 # variant -> (the rule, its value while the variant is on, its value while off).
@@ -73,8 +73,6 @@ VARIANT_RULES: dict[str, tuple[str, object, object]] = {
 def _variants_on(opts: TableOptions) -> set[str]:
     """The variants select's entries that are on for these options."""
     on = {v for v in ("neutral_assistants", "caravan_leader") if getattr(opts, v)}
-    if not opts.hints:
-        on.add("no_hints")
     if opts.rules.move_card_semantics == "walk":
         on.add("walk")
     rules = table_rules(opts.expansions)
@@ -140,7 +138,7 @@ def table_level(opts: TableOptions) -> Level:
 
 
 def settings_lines(opts: TableOptions) -> list[str]:
-    on = _variants_on(opts) - {"no_hints"}
+    on = _variants_on(opts)
     variants = [VARIANT_LABELS[v] for v in VARIANT_LABELS if v in on]
     return [
         f"**Game:** {game_title(opts.expansions)}",
@@ -208,13 +206,17 @@ def settings_payload(game: Game) -> Payload:
         return discord.SelectOption(label=label, value=value, default=current, description=description)
 
     seats = [choice(f"{n} players", str(n), n == opts.seats) for n in range(2, 6)]
-    # the number of computer players and their level share one select (the panel's five rows are
-    # taken): pick a number, a level or one of each; both show as chosen
+    # the number of computer players, their level and the hints share one select (the panel's five
+    # rows are taken): pick any of them, at most one of each kind; the current ones show as chosen
     current = table_level(opts).name
     computers = [choice(f"{n} computer player{'s' if n != 1 else ''}", str(n), n == opts.computers) for n in range(0, 5)]
     computers += [
         choice(f"Level: {level.name}", f"{LEVEL_PREFIX}{level.name}", level.name == current, level.description[:100])
         for level in levels()
+    ]
+    computers += [
+        choice("Hints on", f"{HINTS_PREFIX}on", opts.hints, "players may ask what the computer would play"),
+        choice("Hints off", f"{HINTS_PREFIX}off", not opts.hints, "no \"What would the computer play?\""),
     ]
     several = len(table_games()) > 1
     layouts = [
@@ -231,8 +233,8 @@ def settings_payload(game: Game) -> Payload:
     ]
     view = view_of(
         LobbyItem.select(g, "set.seats", seats, placeholder="Players at the table", row=0),
-        LobbyItem.select(g, "set.computers", computers, placeholder="Computer players and their level", max_values=2,
-                         row=1),
+        LobbyItem.select(g, "set.computers", computers, placeholder="Computer players, their level, hints",
+                         max_values=3, row=1),
         LobbyItem.select(g, "set.layout", layouts, placeholder="Game and layout" if several else "Layout", row=2),
         LobbyItem.select(g, "set.variants", variants, placeholder="Variants: none", min_values=0,
                          max_values=len(variants), row=3),
@@ -262,7 +264,7 @@ def setting_changes(game: Game, action: str, values: list[str]) -> dict[str, Any
                 rules[rule] = on if variant in values else off
         return {
             "neutral_assistants": "neutral_assistants" in values, "caravan_leader": "caravan_leader" in values,
-            "rules": rules, "hints": "no_hints" not in values,
+            "rules": rules,
         }
     if name == "clock":
         if len(values) != 1 or values[0] not in CLOCKS:
@@ -273,15 +275,25 @@ def setting_changes(game: Game, action: str, values: list[str]) -> dict[str, Any
 
 
 def computers_and_level(values: list[str]) -> dict[str, Any]:
-    """The changes the computer players' select asks for: a number ("2"), a level ("level.strong")
-    or one of each. A value it never offers, or two of a kind, is refused."""
+    """The changes the computer players' select asks for: a number ("2"), a level ("level.strong"),
+    hints on or off ("hints.off"), at most one of each. A value it never offers, or two of a kind,
+    is refused."""
     numbers = [v for v in values if v.isdigit() and len(v) == 1]
     chosen = [v.removeprefix(LEVEL_PREFIX) for v in values if v.startswith(LEVEL_PREFIX)]
-    if not values or len(numbers) + len(chosen) != len(values) or len(numbers) > 1 or len(chosen) > 1:
-        raise errors.BadOptions("Pick a number of computer players, a level, or one of each.")
+    hints = [v.removeprefix(HINTS_PREFIX) for v in values if v.startswith(HINTS_PREFIX)]
+    kinds = (numbers, chosen, hints)
+    if not values or sum(map(len, kinds)) != len(values) or any(len(kind) > 1 for kind in kinds):
+        raise errors.BadOptions("Pick a number of computer players, a level, hints on or off, or one of each.")
     if chosen and chosen[0] not in level_names():
         raise errors.BadOptions(f"There is no computer level '{clip(chosen[0], 40)}'; pick one from the list.")
-    return ({"computers": int(numbers[0])} if numbers else {}) | ({"level": chosen[0]} if chosen else {})
+    if hints and hints[0] not in ("on", "off"):
+        raise errors.BadOptions("Pick hints on or off.")
+    changes: dict[str, Any] = {"computers": int(numbers[0])} if numbers else {}
+    if chosen:
+        changes["level"] = chosen[0]
+    if hints:
+        changes["hints"] = hints[0] == "on"
+    return changes
 
 
 def game_and_layout(values: list[str]) -> dict[str, Any]:

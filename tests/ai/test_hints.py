@@ -12,6 +12,13 @@ from bot.ai.hints import hint, hint_seed
 from bot.engine import Decision, GameSettings, GameState, apply, determinize, new_game, pending, view
 
 
+@pytest.fixture(autouse=True)
+def _greedy_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests ask many hints: the greedy player's (cheap), also once a strong player is
+    registered (the test below puts a stand-in back in its place)."""
+    monkeypatch.delitem(POLICIES, "strong", raising=False)
+
+
 def _positions(players: int, seed: int, count: int) -> list[GameState]:
     """States with a decision of several options, from a game the greedy player plays."""
     g = new_game(GameSettings(players=players), ["red", "blue", "green", "yellow", "white"][:players], seed)

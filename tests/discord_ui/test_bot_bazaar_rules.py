@@ -59,9 +59,9 @@ async def test_every_option_typed_for_a_great_bazaar_table_shows_in_the_lobby_an
     select = variants(table, panel)
     assert [o.value for o in select.options] == [
         "neutral_assistants", "caravan_leader", "walk", "tavern_all", "companion_next_turn", "society_per_visit",
-        "catacombs_family", "no_hints",
+        "catacombs_family",
     ]
-    assert all(o.default for o in select.options if o.value != "no_hints")  # hints stay on
+    assert all(o.default for o in select.options)
     assert len(panel.components) <= 5
 
 

@@ -51,15 +51,18 @@ async def test_the_lobby_panel_sets_the_level_with_the_number_of_computers(env: 
     await fake.settle()
     game = await table.game()
     assert (game.options.computers, game.options.level) == (1, "normal")
-    fake.select(panel, f"ist:l:{table.game_id}:set.variants", ["no_hints"], srv.alice)
+    fake.select(panel, select, ["hints.off"], srv.alice)
     await fake.settle()
-    assert not (await table.game()).options.hints and "Hints:** off" in table.lobby().embed_text
+    game = await table.game()
+    assert not game.options.hints and "Hints:** off" in table.lobby().embed_text
+    assert (game.options.computers, game.options.level) == (1, "normal")  # the others kept
     before = await fingerprint(env.service)
-    for values in (["level.grandmaster"], ["1", "2"], ["level.easy", "level.normal"]):
+    for values in (["level.grandmaster"], ["1", "2"], ["level.easy", "level.normal"], ["hints.maybe"], ["1", "7x"]):
         forged = fake.select(panel, select, values, srv.alice, forge=True)
         await fake.settle()
-        assert forged.replies[-1].ephemeral and "Pick a number of computer players, a level" in forged.replies[-1].content \
-            or "There is no computer level 'grandmaster'" in forged.replies[-1].content
+        answer = forged.replies[-1]
+        assert answer.ephemeral and answer.content.startswith(("Pick a number of computer players", "Pick hints on or off")) \
+            or "There is no computer level 'grandmaster'" in answer.content
     assert await fingerprint(env.service) == before
 
 
