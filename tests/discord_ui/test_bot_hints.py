@@ -73,9 +73,21 @@ async def test_no_hint_button_or_command_when_the_table_turned_hints_off(env: En
     assert forged.content == "Hints are off at this table."
 
 
-@pytest.mark.parametrize("hints", [True, False])
+def test_the_end_message_of_a_table_without_hints_does_not_count_them() -> None:
+    from bot import engine
+    from bot.discord_ui import payloads
+
+    public = engine.view(engine.new_game(engine.GameSettings(players=2), ["red", "blue"], 7), None)
+    standings = [(1, "Ann", "5 rubies"), (2, "Bob", "4 rubies")]
+    off = payloads.end_payload(3, public, standings, None, [], ["Ann"])
+    on = payloads.end_payload(3, public, standings, None, [], ["Ann"], {"Ann": 2, "Bob": 0})
+    assert off.embed is not None and on.embed is not None
+    assert "Hints used" not in (off.embed.description or "")
+    assert "Hints used: Ann 2, Bob none." in (on.embed.description or "")
+
+
 async def test_the_end_message_counts_the_hints_each_person_used(
-    fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, hints: bool
+    fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     botkit.cheap_images(monkeypatch)
     svc = await botkit.open_service(tmp_path, FakeClock())
@@ -83,21 +95,17 @@ async def test_the_end_message_counts_the_hints_each_person_used(
         srv = fake.basic_server()
         await fake.start_bot(botkit.factory(tmp_path, svc))
         table = botkit.Table(fake, srv, svc)
-        await table.open(seats=2, hints=hints)
+        await table.open(seats=2)
         await table.start()
-        if hints:
-            user, decision = await table.decider()
-            fake.click(table.turn_message(), f"ist:u:{table.game_id}:hint.{decision.decision_id}", user)
-            await fake.settle()
+        user, decision = await table.decider()
+        fake.click(table.turn_message(), f"ist:u:{table.game_id}:hint.{decision.decision_id}", user)
+        await fake.settle()
         await table.play_out(get_policy("greedy"))
         end = fake.last_message(srv.channel)
         assert "Game over" in end.embed_text
-        if hints:
-            names = {s.name for s in (await table.game()).seats}
-            assert "Hints used: " in end.embed_text and " 1" in end.embed_text and " none" in end.embed_text
-            assert all(name in end.embed_text for name in names)
-        else:
-            assert "Hints used" not in end.embed_text
+        names = {s.name for s in (await table.game()).seats}
+        assert "Hints used: " in end.embed_text and " 1" in end.embed_text and " none" in end.embed_text
+        assert all(name in end.embed_text for name in names)
     finally:
         await fake.close_bot()
         await svc.close()
