@@ -25,6 +25,9 @@ Players (`POLICIES`, by name; `get_policy(name)` raises ``ValueError`` for an un
   Options that meet chance are averaged over a few deals. A budget of engine calls per decision
   keeps it fast (see ``python -m bot bench``).
 
+- ``easy`` (`easy.easy_policy`): greedy's option, except now and then its runner-up. The levels
+  of a table (easy, normal, strong) name these players: `levels`.
+
 ``python -m bot arena`` plays seeded games between policies and prints who wins.
 """
 
@@ -37,6 +40,7 @@ from bot.engine import Decision, View
 
 from . import letters as _letters  # noqa: F401  (registers the module's valuation)
 from . import mocha as _mocha  # noqa: F401  (registers the module's valuation)
+from .easy import easy_policy
 from .greedy import greedy_policy
 from .random_player import random_policy
 
@@ -44,6 +48,7 @@ Policy = Callable[[View, Decision, random.Random], str]
 
 POLICIES: dict[str, Policy] = {
     "random": random_policy,
+    "easy": easy_policy,
     "greedy": greedy_policy,
 }
 

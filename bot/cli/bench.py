@@ -23,6 +23,7 @@ from bot.engine.settings import LayoutName
 from bot.settings import bot_command
 
 from .bench_ai import AI_GAMES, ai_figures
+from .bench_searches import search_figures
 from .bench_store import SampleGame, store_figures
 from .common import ToolParser, UsageError, add_modules_argument, modules_from_arguments, usage_error
 from .playout import colours_of, play
@@ -288,7 +289,9 @@ def main(argv: list[str]) -> int:
             "(unless --no-render) the renderer: the turn message's pictures (board and players) and the "
             "private image, p50 ms and PNG bytes of mid-game positions at 2 and at 5 players and at 5 players "
             "on a 5x5 board, and (unless --no-ai) the greedy computer "
-            "player's decision time p50/p95 ms at 2 and at 5 players. "
+            "player's decision time p50/p95 ms at 2 and at 5 players, and (with --searches) how fast a "
+            "click in one game is acknowledged and answered while two computer searches run, with the "
+            "searches in threads and in worker processes. "
             "With --against PATH (a checkout of an older commit, e.g. a git worktree) also the race "
             "section: for the base game and every playable module (or the game --modules names), at 2 "
             "and at 5 players, the same seeded games through this tree's playout path, its full path "
@@ -306,6 +309,11 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--no-store", action="store_true", help="leave out the store section")
     parser.add_argument("--no-render", action="store_true", help="leave out the render section")
     parser.add_argument("--no-ai", action="store_true", help="leave out the computer players' section")
+    parser.add_argument(
+        "--searches", action="store_true",
+        help="add the searches section: clicks acknowledged and answered while two computer searches run "
+        "(about half a minute)",
+    )
     parser.add_argument(
         "--ai-games", type=int, default=AI_GAMES, metavar="N",
         help=f"all-greedy games per player count for the ai section (default {AI_GAMES})",
@@ -402,6 +410,8 @@ def main(argv: list[str]) -> int:
         out["render"] = render_figures(args.seed, args.render_repeats, expansions)
     if not args.no_ai:
         out["ai"] = ai_figures(args.seed, layout, args.ai_games, expansions=expansions)
+    if args.searches:
+        out["searches"] = search_figures(args.seed)
     if args.against is not None:
         raced = [expansions] if expansions else [g.expansions for g in games(playable_only=True)]
         try:

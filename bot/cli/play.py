@@ -10,7 +10,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from bot.ai import POLICIES, Policy, get_policy
+from bot.ai import Policy
+from bot.ai.levels import player_named, player_names
 from bot.service import GameService
 from bot.settings import bot_command
 
@@ -34,7 +35,9 @@ how to answer: type the key of an option (or its code, shown beside it when ther
 choice of places the key is the place's number (9 is the Tea House wherever it is listed) and
 the other options have letters; other choices are numbered 1, 2, 3... Commands start with a
 colon: :u undo your last choice, :l recent moves, :s standings, :b the board, :h help on the
-place you are at and your cards (:h TOPIC for a place, card or mosque tile), :q save and quit.
+place you are at and your cards (:h TOPIC for a place, card or mosque tile), :hint what the
+computer would play and why (only the person deciding sees it, after the pass-the-keyboard
+screen; --no-hints turns hints off for a new table), :q save and quit.
 Every choice is saved as it is made. On a terminal where the board and the question fit
 together, the board shows itself when your turn begins.
 
@@ -79,8 +82,13 @@ def _parser() -> ToolParser:
         help="when watching (--humans 0): no pause between turns (there is none when the output is not a terminal)",
     )
     parser.add_argument(
-        "--ai", choices=sorted(POLICIES), default="greedy",
-        help="the computer players: greedy (default) or random",
+        "--ai", choices=player_names(), default="greedy", metavar="PLAYER",
+        help="the computer players: " + ", ".join(player_names()) + " (default greedy; normal is greedy: "
+        "the levels are those of Discord's /istanbul new)",
+    )
+    parser.add_argument(
+        "--no-hints", action="store_true",
+        help="a new table without hints (:hint, what the computer would play, is refused); a resumed game keeps its own",
     )
     parser.add_argument("--no-images", action="store_true", help="do not write the turn and card pictures")
     parser.add_argument(
@@ -113,12 +121,12 @@ def _main(argv: list[str]) -> int:
         parser.error(f"--humans must be between 0 and the number of players ({settings.players})")
     if args.resume is not None and args.resume < 0:
         parser.error("--resume takes a game number")
-    table = NewTable(settings, args.humans, args.seed)
+    table = NewTable(settings, args.humans, args.seed, hints=not args.no_hints)
     try:
         table_options(settings, args.humans)
     except ValidationError as exc:
         raise UsageError(f"invalid settings: {first_error(exc)}") from None
-    policy = get_policy(args.ai)
+    policy = player_named(args.ai)
     try:
         db = db_path(args.db)
     except SettingsError as exc:

@@ -18,8 +18,8 @@ from bot.engine import Decision, Option
 from bot.engine.board import place_name
 
 # The commands (each also accepted spelled out: ":undo", ":log", ...).
-COMMANDS = {"u": "undo", "l": "log", "s": "standings", "h": "help", "b": "board", "q": "quit"}
-COMMAND_LIST = ":u undo, :l recent moves, :s standings, :b board, :h help, :q save and quit"
+COMMANDS = {"u": "undo", "l": "log", "s": "standings", "h": "help", "b": "board", "q": "quit", "hint": "hint"}
+COMMAND_LIST = ":u undo, :l recent moves, :s standings, :b board, :h help, :hint a hint, :q save and quit"
 MIN_WIDTH = 20  # wrapping narrower than this helps nobody
 
 

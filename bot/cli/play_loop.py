@@ -201,6 +201,13 @@ class LocalPlay:
     async def _command(self, command: Command, v: View, seat: int, game: Game) -> None:
         if command.name == "quit":
             raise Quit("")
+        if command.name == "hint":  # only ever at the decider's own question, after the handover
+            user = game.seats[seat].user_id or ""
+            try:
+                self.console.say_wrapped((await self.svc.hint(self.gid, user, game.row.decision_id)).sentence())
+            except ServiceError as exc:
+                self.console.say(str(exc))
+            return
         if command.name == "board":
             self.console.say(*board_lines(v, game.names()))
         elif command.name == "help":
@@ -282,6 +289,10 @@ class LocalPlay:
         self.console.say(
             *standings_lines(placings, final=True, settings=state.settings), f"The game's seed was {game.row.seed}."
         )
+        if game.options.hints and self.people:
+            used = await self.svc.hints_used(self.gid)
+            counts = [f"{s.name} {used.get(s.seat, 0) or 'none'}" for s in game.seats if s.kind != "ai"]
+            self.console.say(f"Hints used: {', '.join(counts)}.")
 
 
 def _during(game: Game) -> str:

@@ -27,6 +27,7 @@ class NewTable:
     settings: GameSettings
     humans: int
     seed: int | None  # None: a secret random seed and a random seating
+    hints: bool = True  # whether :hint answers (--no-hints: it does not)
 
 
 def local_user(colour: str) -> str:
@@ -42,7 +43,8 @@ async def new_game(svc: GameService, table: NewTable) -> Game:
     first = _colour_rng(table.seed).choice(COLOURS)
     game = await svc.create_lobby(
         creator=local_user(first), creator_name=first.capitalize(),
-        options=table_options(table.settings, table.humans), origin="local", colour=first,
+        options=table_options(table.settings, table.humans).model_copy(update={"hints": table.hints}),
+        origin="local", colour=first,
     )
     return await _fill_and_start(svc, game, table.seed)
 

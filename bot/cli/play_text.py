@@ -30,7 +30,8 @@ COMMANDS_HELP = (
     "options are places, the key is the place's number. Commands: :u takes back your last choice "
     "(until someone else has chosen), :l shows the recent moves, :s the standings, :b the board, "
     ":h TOPIC a rule text (a place's number or name, a card's code or name, a mosque tile; :h "
-    "topics lists them), :q saves the game and quits."
+    "topics lists them), :hint what the computer would play here and why (unless the table "
+    "turned hints off), :q saves the game and quits."
 )
 WIDTH = 80  # an option line, its note included, fits a terminal of 80 columns
 MIN_NOTE = 24  # a note with less room than this goes on a line of its own under the option

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.ai import POLICIES
+from bot.ai.levels import player_names
 from bot.engine import result
 from bot.settings import bot_command
 
@@ -53,8 +53,8 @@ def _parser() -> ToolParser:
         "seats (default 1); 0: a game to watch, computer players in every seat",
     )
     parser.add_argument(
-        "--ai", choices=sorted(POLICIES),
-        help="with --db: the computer seats' player, greedy (default, as in play and on Discord) or random",
+        "--ai", choices=player_names(), metavar="PLAYER",
+        help="with --db: the computer seats' player: " + ", ".join(player_names()) + " (default greedy, as in play)",
     )
     parser.add_argument(
         "--fast", action="store_true",

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot import engine
-from bot.ai import get_policy
+from bot.ai.levels import player_named
 from bot.engine.settings import GameSettings
 from bot.service import Game, GameService
 from bot.service.errors import DamagedGame
@@ -45,7 +45,7 @@ class SimulateDb:
 
 
 async def run(job: SimulateDb) -> int:
-    svc = GameService(await open_database(job.path), grace_seconds=0, policy=get_policy(job.ai))
+    svc = GameService(await open_database(job.path), grace_seconds=0, policy=player_named(job.ai))
     try:
         game = await _game_to_play(svc, job)
         await _play(svc, game, job)

@@ -12,7 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..service import GameService, Policy, get_policy, turn_palette
+from ..service import GameService, Policy, Searches, turn_palette
 from ..settings import Settings
 from . import ids
 from .commands import IstanbulCog
@@ -54,7 +54,8 @@ def command_shapes(payloads: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
 
 class IstanbulBot(commands.Bot):
     """`service`: an open GameService to use (tests); otherwise one is opened from the settings
-    in `setup_hook` with the greedy computer player. `run_timers`: run the timer loop (tests
+    in `setup_hook`, whose computer seats play at each table's level (`policy`: one player for
+    every table instead). `run_timers`: run the timer loop (tests
     drive `scheduler.run_due` by hand instead). `auto_sync`: register the slash commands at start
     when Discord does not know them yet."""
 
@@ -76,7 +77,10 @@ class IstanbulBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self._service is None:
-            self._service = await GameService.from_settings(self.settings, policy=self._policy or get_policy("greedy"))
+            # computer turns and hints in worker processes: the event loop keeps answering clicks
+            self._service = await GameService.from_settings(
+                self.settings, policy=self._policy, searches=Searches(processes=True),
+            )
         publisher = Publisher(self, self._service)
         self.istanbul = Handlers(self, self._service, publisher)
         self.scheduler = Scheduler(
@@ -97,6 +101,8 @@ class IstanbulBot(commands.Bot):
 
     async def _run_background(self) -> None:
         await asyncio.to_thread(turn_palette)  # worked out once per process: not on a player's click
+        if self._owns_service:
+            await self.service.searches.warm()  # the search processes start before the first turn
         await self.wait_until_ready()
         if self.auto_sync:
             await self.sync_if_unknown()

@@ -13,10 +13,13 @@ from discord.ext import commands
 
 from ..service import (
     COLOURS,
+    DEFAULT_LEVEL,
     Game,
     TableOptions,
     errors,
     game_named,
+    level_names,
+    levels,
     parse_options,
     pending,
     result,
@@ -102,6 +105,8 @@ MODULE_RULES = {
         "the Catacombs", "The Catacombs rule", "the Great Bazaar",
     ),
 }  # fmt: skip
+# The levels registered now ("strong" appears once its player is); descriptions fit Discord's 100.
+LEVEL_CHOICES = [Choice(name=f"{lv.name.capitalize()}: {lv.description}"[:100], value=lv.name) for lv in levels()]
 COLOUR_CHOICES = [Choice(name=c.capitalize(), value=c) for c in COLOURS]
 NOTIFY_CHOICES = [
     Choice(name="a mention in the game's channel", value="channel"),
@@ -115,15 +120,17 @@ def table_options(
     seats: int, computers: int, layout: str | None, neutral_assistants: bool, caravan_leader: bool, move_card: str,
     reminder_hours: float, timeout_hours: float, game: str = BASE, tavern_tiles: str | None = None,
     companion: str | None = None, society_bonus: str | None = None, bonus_deck: str | None = None,
-    catacombs: str | None = None,
+    catacombs: str | None = None, level: str = DEFAULT_LEVEL, hints: bool = True,
 ) -> TableOptions:
     """The options of `/istanbul new`, validated as the service validates any table (any hours
     may be typed here; the lobby's settings offer presets). A game not playable now (a stale or
     forged choice) is refused in one sentence, and so is a layout the game does not allow;
     without a layout the game's default applies. A module's rule option (`MODULE_RULES`:
     `tavern_tiles`, `companion`, `society_bonus`, `bonus_deck`, `catacombs`) is refused for a game without
-    that module."""
+    that module. An unknown `level` is refused in one sentence naming the levels on offer."""
     expansions = game_named(game)
+    if level not in level_names():
+        raise errors.BadOptions(f"There is no computer level '{clip(level, 40)}'; choose {', '.join(level_names())}.")
     if layout is not None and layout not in LAYOUT_NAMES:
         raise errors.BadOptions(f"Unknown layout '{clip(layout, 40)}'.")
     if move_card not in ("distance", "walk"):
@@ -144,7 +151,7 @@ def table_options(
         "seats": seats, "computers": computers, "expansions": list(expansions), "layout": layout,
         "neutral_assistants": neutral_assistants,
         "caravan_leader": caravan_leader, "rules": rules,
-        "reminder_hours": reminder_hours, "timeout_hours": timeout_hours,
+        "reminder_hours": reminder_hours, "timeout_hours": timeout_hours, "level": level, "hints": hints,
     })
 
 
@@ -195,9 +202,11 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
         reminder_hours="Remind the player to move after this many hours (1-168)",
         timeout_hours="Others may skip an idle turn after this many hours (1-720)",
         colour="Your colour (otherwise drawn at the start)",
+        level="How well the computer plays its seats and any idle seat handed to it (default: normal)",
+        hints="Whether players may ask what the computer would play (default: on)",
     )
     @app_commands.choices(
-        game=GAME_CHOICES, layout=LAYOUT_CHOICES, move_card=MOVE_CHOICES, colour=COLOUR_CHOICES,
+        game=GAME_CHOICES, layout=LAYOUT_CHOICES, move_card=MOVE_CHOICES, colour=COLOUR_CHOICES, level=LEVEL_CHOICES,
         **{name: option.discord_choices for name, option in MODULE_RULES.items()},
     )
     async def new(
@@ -207,7 +216,7 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
         reminder_hours: app_commands.Range[float, 1, 168] = 24.0,
         timeout_hours: app_commands.Range[float, 1, 720] = 72.0, colour: str | None = None,
         tavern_tiles: str | None = None, companion: str | None = None, society_bonus: str | None = None,
-        bonus_deck: str | None = None, catacombs: str | None = None,
+        bonus_deck: str | None = None, catacombs: str | None = None, level: str = DEFAULT_LEVEL, hints: bool = True,
     ) -> None:
         async def work() -> Answer:
             if interaction.guild_id is None or interaction.channel_id is None:
@@ -216,7 +225,7 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
                 raise errors.BadOptions(f"Unknown colour '{clip(colour, 20)}'.")
             opts = table_options(
                 seats, computers, layout, neutral_assistants, caravan_leader, move_card, reminder_hours, timeout_hours,
-                game, tavern_tiles, companion, society_bonus, bonus_deck, catacombs,
+                game, tavern_tiles, companion, society_bonus, bonus_deck, catacombs, level, hints,
             )
             missing = needed_permissions(interaction.app_permissions)
             if missing:
@@ -320,6 +329,15 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
             return await self.handlers.undo(game.id, str(interaction.user.id), game.row.decision_id)
 
         await self._run(interaction, "undo", work)
+
+    @app_commands.command(name="hint", description="What would the computer play? For whoever decides now (only you see it)")
+    @app_commands.describe(game="The game's number (only needed in direct messages)")
+    async def hint(self, interaction: discord.Interaction[Any], game: int | None = None) -> None:
+        async def work() -> Answer:
+            found = await self._game_here(interaction, game)
+            return await self.handlers.hint(found.id, str(interaction.user.id), None)
+
+        await self._run(interaction, "hint", work)
 
     @app_commands.command(name="resume", description="Take your seat back from the computer player")
     async def resume(self, interaction: discord.Interaction[Any]) -> None:

@@ -176,6 +176,7 @@ class Handlers:
     async def utility(self, interaction: discord.Interaction[Any], game_id: int, action: str) -> None:
         user = str(interaction.user.id)
         offered_at = ids.undo_decision(action)
+        hint_at = ids.hint_decision(action)
         simple: dict[str, tuple[Ack, Callable[[], Awaitable[Answer]]]] = {
             ids.UNDO: ("private", _older_undo),
             "cards": ("private", lambda: self.cards(game_id, user)),
@@ -185,7 +186,9 @@ class Handlers:
             "rematch": ("private", lambda: self.rematch(game_id, interaction)),
             "abandonok": ("private", lambda: self.abandon(game_id, interaction)),
         }
-        if offered_at is not None:
+        if hint_at is not None:
+            await self.guarded(interaction, "hint", game_id, "private", lambda: self.hint(game_id, user, hint_at))
+        elif offered_at is not None:
             await self.guarded(interaction, "undo", game_id, "update", lambda: self.undo(game_id, user, offered_at, interaction))
         elif action in simple:
             ack, work = simple[action]
@@ -203,6 +206,12 @@ class Handlers:
         outcome = await self.service.undo(game_id, user, decision_id)
         await self.publisher.sync(game_id, actor=outcome.decider_after, via=interaction)
         return None if interaction is not None else "Taken back."
+
+    async def hint(self, game_id: int, user: str, decision_id: int | None) -> Answer:
+        """What the computer would play, for the person who decides now (only they see it);
+        `decision_id`: the decision the Hint button was offered at (None: the current one)."""
+        found = await self.service.hint(game_id, user, decision_id)
+        return found.sentence()
 
     async def cards(self, game_id: int, user: str) -> Payload:
         game = await self.service.load(game_id)

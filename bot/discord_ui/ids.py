@@ -11,7 +11,7 @@ Prefixes are disjoint, because discord.py runs every dynamic-item template that 
   codes), for more cards than buttons fit;
 - ``ist:u:<game>:<action>``: Undo, My cards, Log, Choose privately, skip, ... (the actions
   `Handlers.utility` knows; any other is answered as unknown); Undo's action is
-  ``undo.<decision>``, the decision it was offered at;
+  ``undo.<decision>``, the decision it was offered at, and so is Hint's (``hint.<decision>``);
 - ``ist:l:<game>:<action>``: the lobby: join, leave, start, settings and its selects (`LOBBY`).
 
 Game and decision ids are decimal, codes follow the engine's code pattern; every id stays far
@@ -43,6 +43,8 @@ KINDS = "osckul"  # the kind `parse` gives each template's ids, in the order of 
 
 UNDO = "undo"
 UNDO_ACTION = re.compile(rf"{UNDO}\.{DECISION}")
+HINT = "hint"
+HINT_ACTION = re.compile(rf"{HINT}\.{DECISION}")
 
 # Actions of the lobby; anything else is refused in plain words.
 LOBBY_SETTINGS = frozenset({"seats", "computers", "layout", "variants", "clock"})
@@ -81,6 +83,17 @@ def undo_decision(action: str) -> int | None:
     """The decision id an Undo action names; None for anything else (the bare ``undo`` of buttons
     sent by older versions included)."""
     m = UNDO_ACTION.fullmatch(action)
+    return int(m["decision"]) if m else None
+
+
+def hint_action(decision: int) -> str:
+    """The Hint button's action: ``hint.<decision id>``, the decision it was offered at."""
+    return f"{HINT}.{decision}"
+
+
+def hint_decision(action: str) -> int | None:
+    """The decision id a Hint action names; None for anything else."""
+    m = HINT_ACTION.fullmatch(action)
     return int(m["decision"]) if m else None
 
 

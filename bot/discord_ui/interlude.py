@@ -24,9 +24,10 @@ WAITING = "wait"  # the turn message's mode while another seat decides
 
 def interlude_payload(
     game: int, public: View, decision: Decision, decider: Seat, turn_of: Seat, names: dict[int, str],
-    lines: list[str], *, ping: bool,
+    lines: list[str], *, ping: bool, hints: bool = False,
 ) -> Payload:
-    """The question to `decider` in the middle of `turn_of`'s turn."""
+    """The question to `decider` in the middle of `turn_of`'s turn (with Hint when `hints`: the
+    table has them on, and a person decides)."""
     options = payloads.public_part(decision)
     private = None
     hand = public.hand(decider.seat)
@@ -41,7 +42,10 @@ def interlude_payload(
     content = f"<@{decider.user_id}>, a decision for you in {plain(turn_of.name)}'s turn." if decider.user_id else None
     view = payloads.view_of(
         *payloads.option_items(game, decision, options, names),
-        *payloads.utility_row(game, decision.decision_id, private=private),
+        *payloads.utility_row(
+            game, decision.decision_id, private=private,
+            hint=hints and decider.user_id is not None and not decider.computer,
+        ),
     )
     return Payload(content, embed, [], view, decider.user_id if ping else None)
 

@@ -78,7 +78,7 @@ class InterludeMessages:
         lines = [line for _, line in await self.service.lines(game.id, after_seq=story_from)]
         payload = interlude.interlude_payload(
             game.id, game_view(state, None), decision, seats[decision.player], seats[state.turn.player],
-            game.names(), lines, ping=row is None,
+            game.names(), lines, ping=row is None, hints=game.options.hints,
         )
         message_id = await self.edit_or_send(game.row.channel_id, row, payload, via)
         assert message_id is not None

@@ -15,18 +15,23 @@ import discord
 
 from ..service import (
     COLOURS,
+    DEFAULT_LEVEL,
     Game,
+    Level,
     TableOptions,
     errors,
     game_named,
     game_title,
+    level_named,
+    level_names,
+    levels,
     table_games,
     table_pairs,
     table_rules,
 )
 from .items import LobbyItem
 from .payloads import Payload, view_of
-from .text import NEUTRAL, plain
+from .text import NEUTRAL, clip, plain
 
 LOBBY_DAYS = 7  # a table not started by then is closed (the scheduler's hourly sweep)
 
@@ -40,6 +45,8 @@ MODULE_LAYOUT_LABELS = {  # the layouts of a game with expansions
     "first": "First-game layout (recommended for a first game)",
     "random": "Random layout",
 }
+LEVEL_PREFIX = "level."  # a level's value in the computer players' select ("level.easy")
+HINTS_PREFIX = "hints."  # hints on or off in the same select ("hints.off")
 LAYOUT_NAMES = frozenset(LAYOUT_LABELS) | frozenset(MODULE_LAYOUT_LABELS)
 BASE = "base"
 VARIANT_LABELS = {
@@ -116,6 +123,20 @@ def pair_value(key: str, layout: str) -> str:
     return layout if key == BASE else f"{key}.{layout}"
 
 
+def level_line(opts: TableOptions) -> str:
+    """The computer players' level as a table's summary shows it: "Normal: plans each ..."."""
+    level = table_level(opts)
+    return f"**Computer players:** {level.name.capitalize()} ({level.description})"
+
+
+def table_level(opts: TableOptions) -> Level:
+    """The table's level, or the default for a stored level no longer on offer."""
+    try:
+        return level_named(opts.level)
+    except ValueError:
+        return level_named(DEFAULT_LEVEL)
+
+
 def settings_lines(opts: TableOptions) -> list[str]:
     on = _variants_on(opts)
     variants = [VARIANT_LABELS[v] for v in VARIANT_LABELS if v in on]
@@ -123,6 +144,8 @@ def settings_lines(opts: TableOptions) -> list[str]:
         f"**Game:** {game_title(opts.expansions)}",
         f"**Layout:** {layout_label(opts.expansions, opts.layout)}",
         f"**Variants:** {', '.join(variants) if variants else 'none'}",
+        level_line(opts),
+        f"**Hints:** {'on' if opts.hints else 'off'}",
         f"**Clock:** a reminder after {hours(opts.reminder_hours)}; an idle turn may be skipped after "
         f"{hours(opts.timeout_hours)}",
     ]
@@ -183,7 +206,18 @@ def settings_payload(game: Game) -> Payload:
         return discord.SelectOption(label=label, value=value, default=current, description=description)
 
     seats = [choice(f"{n} players", str(n), n == opts.seats) for n in range(2, 6)]
+    # the number of computer players, their level and the hints share one select (the panel's five
+    # rows are taken): pick any of them, at most one of each kind; the current ones show as chosen
+    current = table_level(opts).name
     computers = [choice(f"{n} computer player{'s' if n != 1 else ''}", str(n), n == opts.computers) for n in range(0, 5)]
+    computers += [
+        choice(f"Level: {level.name}", f"{LEVEL_PREFIX}{level.name}", level.name == current, level.description[:100])
+        for level in levels()
+    ]
+    computers += [
+        choice("Hints on", f"{HINTS_PREFIX}on", opts.hints, "players may ask what the computer would play"),
+        choice("Hints off", f"{HINTS_PREFIX}off", not opts.hints, "no \"What would the computer play?\""),
+    ]
     several = len(table_games()) > 1
     layouts = [
         choice(
@@ -199,7 +233,8 @@ def settings_payload(game: Game) -> Payload:
     ]
     view = view_of(
         LobbyItem.select(g, "set.seats", seats, placeholder="Players at the table", row=0),
-        LobbyItem.select(g, "set.computers", computers, placeholder="Computer players", row=1),
+        LobbyItem.select(g, "set.computers", computers, placeholder="Computer players, their level, hints",
+                         max_values=3, row=1),
         LobbyItem.select(g, "set.layout", layouts, placeholder="Game and layout" if several else "Layout", row=2),
         LobbyItem.select(g, "set.variants", variants, placeholder="Variants: none", min_values=0,
                          max_values=len(variants), row=3),
@@ -211,7 +246,9 @@ def settings_payload(game: Game) -> Payload:
 def setting_changes(game: Game, action: str, values: list[str]) -> dict[str, Any]:
     """The option changes a settings select asks for; `BadOptions` for values it never offered."""
     name = action.removeprefix("set.")
-    if name in ("seats", "computers"):
+    if name == "computers":
+        return computers_and_level(values)
+    if name == "seats":
         if len(values) != 1 or not values[0].isdigit():
             raise errors.BadOptions("Pick one number.")
         return {name: int(values[0])}
@@ -235,6 +272,28 @@ def setting_changes(game: Game, action: str, values: list[str]) -> dict[str, Any
         reminder, timeout, _ = CLOCKS[values[0]]
         return {"reminder_hours": reminder, "timeout_hours": timeout}
     raise errors.BadOptions("That setting does not exist.")
+
+
+def computers_and_level(values: list[str]) -> dict[str, Any]:
+    """The changes the computer players' select asks for: a number ("2"), a level ("level.strong"),
+    hints on or off ("hints.off"), at most one of each. A value it never offers, or two of a kind,
+    is refused."""
+    numbers = [v for v in values if v.isdigit() and len(v) == 1]
+    chosen = [v.removeprefix(LEVEL_PREFIX) for v in values if v.startswith(LEVEL_PREFIX)]
+    hints = [v.removeprefix(HINTS_PREFIX) for v in values if v.startswith(HINTS_PREFIX)]
+    kinds = (numbers, chosen, hints)
+    if not values or sum(map(len, kinds)) != len(values) or any(len(kind) > 1 for kind in kinds):
+        raise errors.BadOptions("Pick a number of computer players, a level, hints on or off, or one of each.")
+    if chosen and chosen[0] not in level_names():
+        raise errors.BadOptions(f"There is no computer level '{clip(chosen[0], 40)}'; pick one from the list.")
+    if hints and hints[0] not in ("on", "off"):
+        raise errors.BadOptions("Pick hints on or off.")
+    changes: dict[str, Any] = {"computers": int(numbers[0])} if numbers else {}
+    if chosen:
+        changes["level"] = chosen[0]
+    if hints:
+        changes["hints"] = hints[0] == "on"
+    return changes
 
 
 def game_and_layout(values: list[str]) -> dict[str, Any]:

@@ -29,7 +29,7 @@ from ..service import (
     tie_break_sentence,
 )
 from .choices import MESSAGE_ROWS, Choice, capacity, choice_items, note_lines
-from .ids import undo_action
+from .ids import hint_action, undo_action
 from .items import OptionButton, OptionSelect, UtilityButton
 from .text import (
     CONTENT_LIMIT,
@@ -48,6 +48,7 @@ BOARD_FILE = "board.png"
 PLAYERS_FILE = "players.png"
 CARDS_FILE = "cards.png"
 BUTTON_ROWS = 4  # the fifth row is the utility row
+HINT_LABEL = "Hint: what would the computer play?"
 DECLINES = frozenset({"x.end", "skip", "done"})
 NOTES_LIMIT = 3000  # the question and its notes in an embed, leaving room for the story
 NO_CONTENT = ""  # an edit with this content clears the message's text (the "your turn" line of a past turn)
@@ -134,10 +135,13 @@ def view_of(*items: discord.ui.Item[Any]) -> discord.ui.View:
     return view
 
 
-def utility_row(game: int, decision_id: int, *, private: str | None = None) -> list[discord.ui.Item[Any]]:
+def utility_row(
+    game: int, decision_id: int, *, private: str | None = None, hint: bool = False,
+) -> list[discord.ui.Item[Any]]:
     """Undo (naming the decision it is offered at, so a second click takes back nothing more),
-    My cards, Log, and (when `private` is a label) the button that opens the decider's private
-    options."""
+    My cards, Log, (when `private` is a label) the button that opens the decider's private
+    options, and (`hint`: the table has hints on and a person decides) the Hint button, which
+    names its decision too (a click after the decision has gone is refused as stale)."""
     row: list[discord.ui.Item[Any]] = [
         UtilityButton(game, undo_action(decision_id), label="Undo", row=4),
         UtilityButton(game, "cards", label="My cards", row=4),
@@ -145,6 +149,8 @@ def utility_row(game: int, decision_id: int, *, private: str | None = None) -> l
     ]
     if private:
         row.append(UtilityButton(game, "private", label=clip(private, LABEL_LIMIT), style=discord.ButtonStyle.primary, row=4))
+    if hint:
+        row.append(UtilityButton(game, hint_action(decision_id), label=HINT_LABEL, row=4))
     return row
 
 
@@ -252,10 +258,11 @@ def pictured(payload: Payload, pictures: Sequence[Picture], colour: str | None) 
 
 def turn_payload(
     game: int, public: View, decision: Decision, seat: Seat, names: dict[int, str], lines: list[str],
-    pictures: Sequence[Picture], *, ping: bool,
+    pictures: Sequence[Picture], *, ping: bool, hints: bool = False,
 ) -> Payload:
     """The turn message of the seat that decides: the board, what happened since that seat's last
-    turn, the question, its public options, and the utility row."""
+    turn, the question, its public options, and the utility row (with Hint when `hints`: the
+    table has them on, and a person plays the seat)."""
     options = public_part(decision)
     private = None
     if public.holdings(seat.seat) or len(options) < len(decision.options):
@@ -268,7 +275,8 @@ def turn_payload(
     )
     content = f"<@{seat.user_id}>, your turn." if seat.user_id and not seat.computer else None
     items = choice_components(game, decision.decision_id, shown, BUTTON_ROWS)
-    view = view_of(*items, *utility_row(game, decision.decision_id, private=private))
+    hint = hints and seat.user_id is not None and not seat.computer
+    view = view_of(*items, *utility_row(game, decision.decision_id, private=private, hint=hint))
     return pictured(Payload(content, embed, [], view, seat.user_id if ping else None), pictures, seat.colour)
 
 
@@ -367,12 +375,19 @@ def standings_of(state: GameState, names: dict[int, str]) -> list[tuple[int, str
     return out
 
 
+def hints_line(used: dict[str, int]) -> str:
+    """"Hints used: Alice 2, Bob none." (by name, in seat order)."""
+    parts = [f"{plain(name)} {n if n else 'none'}" for name, n in used.items()]
+    return f"Hints used: {', '.join(parts)}." if parts else "Hints used: none."
+
+
 def end_payload(
     game: int, public: View, standings: list[tuple[int, str, str]], seed: int | None, pictures: Sequence[Picture],
-    winners: list[str],
+    winners: list[str], hints_used: dict[str, int] | None = None,
 ) -> Payload:
-    """The game's name, the final standings (`standings_of`), the seed (now that it no longer
-    matters), Rematch and Log."""
+    """The game's name, the final standings (`standings_of`), the hints each person used (by
+    name; None: the table had hints off), the seed (now that it no longer matters), Rematch and
+    Log."""
     shown = ", ".join(plain(w) for w in winners)
     title = f"Game over — {shown} wins!" if len(winners) == 1 else f"Game over — {shown} share the win!"
     settings = public.state.settings
@@ -380,6 +395,8 @@ def end_payload(
     lines += [f"{rank}. **{plain(name)}** — {detail}" for rank, name, detail in standings]
     lines.append("")
     lines.append(tie_break_sentence(settings))
+    if hints_used is not None:
+        lines.append(hints_line(hints_used))
     if seed is not None:
         lines.append(f"This game's seed was {seed}.")
     description = clip("\n".join(lines), EMBED_DESCRIPTION_LIMIT)

@@ -269,6 +269,7 @@ class Publisher(InterludeMessages, ComputerMessages):
         if mode == "choose":
             payload = payloads.turn_payload(
                 game.id, public, decision, seat, names, lines, images.public, ping=turn is None and ping,
+                hints=game.options.hints,
             )
         else:
             payload = payloads.over_payload(
@@ -362,8 +363,10 @@ class Publisher(InterludeMessages, ComputerMessages):
         standings = payloads.standings_of(state, names)
         winners = [names.get(seat, "?") for seat in winning_seats(state)]
         images = await self.service.images_of(game, ())
+        used = await self.service.hints_used(game.id)
+        hints = {s.name: used.get(s.seat, 0) for s in game.seats if s.kind != "ai"} if game.options.hints else None
         payload = payloads.end_payload(
-            game.id, game_view(state, None), standings, game.row.seed, images.public, winners,
+            game.id, game_view(state, None), standings, game.row.seed, images.public, winners, hints,
         )
         message = await self.channel(game.row.channel_id).send(**payload.send_kwargs())
         await self.service.put_message(MessageRow(

@@ -4,9 +4,12 @@ commands and the tests all go through `GameService`."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 from ..ai import get_policy
+from ..ai.hints import Hint
+from ..ai.levels import DEFAULT_LEVEL, Level, level_named, level_names, levels
 from ..engine import Decision, GameState, Option, View, fill_seats, pending, result, view, winners
 from ..engine.components import COLOURS
 from ..engine.decks import deck_named
@@ -28,6 +31,7 @@ from ..store import Database, DatabaseError, TimerRow, backup, remove_stale_part
 from ..store.surface import MessageRow
 from . import errors
 from .core import PAUSE_DAYS, PAUSED, Clock, Game, Outcome, Policy, random_policy
+from .hints import HINTS_OFF, HintMixin
 from .lobby import LobbyMixin
 from .local import LocalGame, LocalMixin
 from .options import (
@@ -43,11 +47,12 @@ from .play import PlayMixin
 from .queries import Placing, QueryMixin
 from .records import GameRecord, RecordMixin
 from .render import Picture, RenderMixin, TurnImages
+from .searches import Searches
 from .surface import SurfaceMixin
 from .users import UserSettings, parse_quiet, parse_zone, zones_matching
 
 
-class GameService(LobbyMixin, PlayMixin, QueryMixin, RecordMixin, RenderMixin, LocalMixin, SurfaceMixin):
+class GameService(LobbyMixin, HintMixin, PlayMixin, QueryMixin, RecordMixin, RenderMixin, LocalMixin, SurfaceMixin):
     """Construct with an open `Database` (or use `GameService.open(path)`)."""
 
     @classmethod
@@ -61,6 +66,7 @@ class GameService(LobbyMixin, PlayMixin, QueryMixin, RecordMixin, RenderMixin, L
         return await cls.open(settings.db_path, **kwargs)
 
     async def close(self) -> None:
+        await asyncio.to_thread(self.searches.close)
         await self.db.close()
 
 
@@ -69,9 +75,9 @@ class GameService(LobbyMixin, PlayMixin, QueryMixin, RecordMixin, RenderMixin, L
 # texts and colours; the store's rows, its error and its backup; the computer players and the
 # renderer's one-time preparation.
 __all__ = [
-    "CARD_NAMES", "CARD_TEXTS", "COLOURS", "MOSQUE_TILE_NAMES", "MOSQUE_TILE_TEXTS", "PAUSED", "PAUSE_DAYS", "Clock",
-    "DatabaseError", "Decision", "Game", "GameRecord", "GameService", "GameState", "LocalGame", "MessageRow",
-    "Option", "Outcome", "Picture", "Placing", "Policy", "TableOptions", "TimerRow", "TurnImages", "UserSettings",
+    "CARD_NAMES", "CARD_TEXTS", "COLOURS", "DEFAULT_LEVEL", "Level", "level_named", "level_names", "levels", "MOSQUE_TILE_NAMES", "MOSQUE_TILE_TEXTS", "PAUSED", "PAUSE_DAYS", "Clock",
+    "DatabaseError", "Decision", "Game", "HINTS_OFF", "Hint", "GameRecord", "GameService", "GameState", "LocalGame", "MessageRow",
+    "Option", "Outcome", "Picture", "Placing", "Policy", "Searches", "TableOptions", "TimerRow", "TurnImages", "UserSettings",
     "View", "backup", "deck_named", "errors", "fill_seats", "game_named", "game_title", "game_words", "get_policy",
     "parse_options", "parse_quiet", "parse_zone", "pending", "previews", "random_policy", "ranking",
     "remove_stale_partials", "result", "rule_text", "rule_topics", "table_games", "table_pairs", "table_rules", "tie_break_sentence", "turn_palette",

@@ -16,12 +16,14 @@ import aiosqlite
 
 from .. import engine
 from ..ai import Policy, random_policy
+from ..ai.levels import level_policy
 from ..engine import EngineError, Event, GameState
 from ..store import DamagedRow, Database, GameRow, SeatRow
 from ..store import games as sql
 from ..store import timers as timer_sql
 from .errors import DamagedGame, UnknownGame
 from .options import TableOptions, parse_options
+from .searches import Searches
 
 Clock = Callable[[], float]
 SERVICE_EVENT = "svc."  # service events in the log (seat changes and the like); the engine skips them
@@ -136,10 +138,12 @@ def engine_events(rows: Sequence[sql.EventRow]) -> list[Event]:
 
 class ServiceCore:
     def __init__(
-        self, db: Database, *, clock: Clock = time.time, policy: Policy = random_policy,
+        self, db: Database, *, clock: Clock = time.time, policy: Policy | None = random_policy,
         grace_seconds: float = 60.0, snapshot_every: int = 25, cached_games: int = 512,
+        searches: Searches | None = None,
     ) -> None:
         self.db = db
+        self.searches = searches or Searches()
         self.clock = clock
         self.policy = policy
         self.grace_seconds = grace_seconds
@@ -160,6 +164,12 @@ class ServiceCore:
             if self._locks.get(checked) is lock and not lock.locked():
                 del self._locks[checked]  # no game, no lock (a writer that slips in meanwhile is
             raise  # still caught by the log's sequence check when it commits)
+
+    def policy_for(self, game: Game) -> Policy:
+        """The player of the game's computer seats (those it had from the start and those handed
+        to it): the service's fixed `policy` when it has one (tests and tools that choose the
+        player themselves, such as the terminal's ``--ai``), else the table's level."""
+        return self.policy if self.policy is not None else level_policy(game.options.level)
 
     async def _load(self, conn: aiosqlite.Connection, game_id: int, *, with_state: bool = True) -> Game:
         """The game's row, seats and state (`with_state=False`: no state, for what needs only the

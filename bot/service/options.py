@@ -21,6 +21,7 @@ from pydantic import (
     model_validator,
 )
 
+from ..ai.levels import DEFAULT_LEVEL, level_named
 from ..engine import modules
 from ..engine.settings import GameSettings, LayoutName, RuleOptions
 from .errors import BadOptions, shown
@@ -41,6 +42,10 @@ class TableOptions(BaseModel):
     timeout_hours: float = Field(default=72, ge=1, le=720)
     # A local game someone chose to watch: computer players in every seat, nobody seated.
     watched: bool = False
+    # How the computer plays every computer seat and every seat handed to it (`bot.ai.levels`);
+    # a table stored before levels has none and plays at the default ("normal": the greedy player).
+    level: str = DEFAULT_LEVEL
+    hints: bool = True  # whether its players may ask "What would the computer play?"
 
     @field_validator("expansions", mode="before")
     @classmethod
@@ -66,6 +71,8 @@ class TableOptions(BaseModel):
         problem = modules.settings_problem(self.expansions, self.layout, preview=stored)
         if problem:
             raise ValueError(problem)
+        if not stored:
+            level_named(self.level)  # a stored level no longer on offer plays at the default
         if self.watched and self.computers != self.seats:
             raise ValueError("a watched game has a computer player in every seat")
         if self.computers >= self.seats and not self.watched:

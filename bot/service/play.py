@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import asyncio
 import random
 from collections.abc import AsyncIterator, Callable
+from random import Random as Generator
 from typing import Any
 
 from .. import engine
@@ -259,8 +259,13 @@ class PlayMixin(ServiceCore):
                     return  # nobody plays it any more: it waits for a person (see `paused`)
                 if not asked.off_turn and not await self.grace_over(game_id):
                     return
-                turn = await asyncio.to_thread(_computer_turn, game.state, decider, self.policy, rng)
-                outcome = await self._accept(game, _already(turn))
+                # in the search pool; the generator's state goes there and back (a worker process
+                # cannot change the caller's), so threads and processes play the same turns
+                new, events, after = await self.searches.run(
+                    computer_turn, game.state, decider, self.policy_for(game), rng.getstate()
+                )
+                rng.setstate(after)
+                outcome = await self._accept(game, _already((new, events)))
             yield outcome
 
     async def grace_over(self, game_id: int) -> bool:
@@ -274,8 +279,21 @@ def _already(turn: tuple[GameState, list[Event]]) -> Callable[[GameState], tuple
     return lambda _state: turn
 
 
+RngState = tuple[Any, ...]
+
+
+def computer_turn(
+    state: GameState, seat: int, policy: Policy, rng_state: RngState,
+) -> tuple[GameState, list[Event], RngState]:
+    """`_computer_turn` with the generator's state in and out (what runs in the search pool)."""
+    rng = Generator()  # the class itself: a fresh generator that draws nothing before setstate
+    rng.setstate(rng_state)
+    new, events = _computer_turn(state, seat, policy, rng)
+    return new, events, rng.getstate()
+
+
 def _computer_turn(state: GameState, seat: int, policy: Policy, rng: random.Random) -> tuple[GameState, list[Event]]:
-    """Every choice of one computer turn, from what that seat may see (runs in a worker thread);
+    """Every choice of one computer turn, from what that seat may see (runs in the search pool);
     for a decision in the middle of another seat's turn, that seat's part only."""
     events: list[Event] = []
     turns = state.turns

@@ -19,6 +19,8 @@ SETTING_NAMES: Mapping[str, tuple[str, str]] = {
     "reminder_hours": ("The time before a reminder", "hour"),
     "timeout_hours": ("The time before an idle turn may be skipped", "hour"),
     "rules": ("The rule options", ""),
+    "level": ("The computer players' level", ""),
+    "hints": ("Whether hints are on", ""),
     "rules.move_card_semantics": ("The rule for the 'Move 3 or 4' card", ""),
     "rules.two_player_tavern_tiles": ("The rule for the Tavern tiles", ""),
     "rules.companion_usable_on_placement_turn": ("The rule for the companion's first turn", ""),

@@ -78,7 +78,7 @@ def test_the_same_seed_plays_the_same_games(capsys: pytest.CaptureFixture[str]) 
     ("argv", "message"),
     [
         (("--seats", "greedy,random"), "--seats names 2 policies for 4 players"),
-        (("--seats", "greedy,clever,random,random"), "unknown computer player 'clever'; known players: greedy, random"),
+        (("--seats", "greedy,clever,random,random"), "unknown computer player 'clever'; known players: easy, greedy, random"),
         (("--games", "0"), "--games must be at least 1"),
         (("--turn-cap", "0"), "--turn-cap must be at least 1"),
         (("--players", "6"), "players"),

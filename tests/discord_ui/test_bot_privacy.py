@@ -1,6 +1,7 @@
 """Privacy by invariance on Discord (DESIGN "Tests and checks"): deal the hidden information again
 from what a viewer may see, and everything that viewer receives must not change: every public
-payload and image, and the viewer's own DM and ephemeral content. The real renderer draws here."""
+payload and image, and the viewer's own DM and ephemeral content (the hint of the decider
+included). The real renderer draws here."""
 
 from __future__ import annotations
 
@@ -37,8 +38,9 @@ def shape(msg: Msg) -> dict[str, Any]:
     }
 
 
-async def what_they_get(env: Env, table: botkit.Table, seat: int | None) -> dict[str, Any]:
-    """Post the turn message afresh and collect what the public (and `seat`, if given) receive."""
+async def what_they_get(env: Env, table: botkit.Table, seat: int | None, *, hint: bool = True) -> dict[str, Any]:
+    """Post the turn message afresh and collect what the public (and `seat`, if given) receive;
+    `hint`: the decider's hint too (a search: the strong player's once it is registered)."""
     svc, fake = env.service, env.fake
     publisher = fake.bot.istanbul.publisher
     turn = await svc.message(table.game_id, "turn")
@@ -62,6 +64,12 @@ async def what_they_get(env: Env, table: botkit.Table, seat: int | None) -> dict
             private = fake.click(table.turn_message(), f"ist:u:{table.game_id}:private", user)
             await fake.settle()
             got["private"] = shape(private.replies[-1])
+        hint_id = f"ist:u:{table.game_id}:hint.{decision.decision_id}" if decision is not None else ""
+        if hint and decision is not None and decision.player == seat and hint_id in table.turn_message().custom_ids:
+            asked = fake.click(table.turn_message(), hint_id, user)  # the hint: the decider's view alone
+            await fake.settle()
+            got["hint"] = shape(asked.replies[-1])
+            assert asked.replies[-1].ephemeral and got["hint"]["content"].startswith("The computer would choose: ")
     return got
 
 
@@ -88,10 +96,11 @@ async def test_what_each_viewer_receives_is_the_same_when_hidden_cards_are_dealt
             if any(p.cards for p in game.state.players) and step % 15 == 0 or step == 59 or kiosk:
                 state = game.state
                 for viewer in (None, 0, 1, 2):
-                    real = await what_they_get(env, table, viewer)
+                    hint = checked < 12  # a handful of hints: each one is a search
+                    real = await what_they_get(env, table, viewer, hint=hint)
                     dealt = engine.determinize(engine.view(state, viewer), rng.randrange(1 << 30))
                     await botkit.replace_state(env.service, table.game_id, dealt)
-                    again = await what_they_get(env, table, viewer)
+                    again = await what_they_get(env, table, viewer, hint=hint)
                     await botkit.replace_state(env.service, table.game_id, state)
                     for key in real:
                         for part in real[key]:
@@ -101,6 +110,7 @@ async def test_what_each_viewer_receives_is_the_same_when_hidden_cards_are_dealt
             wanted = [c for c in (f"go.{KIOSK}", "act") if step < 4 and decision.option(c) is not None]
             await table.choose(wanted[0] if wanted else rng.choice(decision.codes()))
         assert checked >= 8 and at_kiosk == (module == "letters")
+        assert await env.service.hints_used(table.game_id)  # the decider's hints were asked and compared
     finally:
         await botkit.stop_env(env)
 

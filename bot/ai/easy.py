@@ -1,0 +1,49 @@
+"""The easy player: the greedy player's choice most of the time, otherwise its runner-up.
+
+At a decision with several options, the easy player settles for a plausible second-best idea
+with probability `SLIP`: the option (other than greedy's) whose end of turn scores best on one
+dealt guess of the hidden cards (`search.TurnSearch`, a smaller budget than greedy's). So it
+makes the mistakes of a player who saw the right move and preferred another that also looked
+good, never a random one; it is deterministic from its generator, like every policy. Arena:
+it loses to the greedy player and beats the random player (README, "Computer players").
+"""
+
+from __future__ import annotations
+
+import random
+
+from bot.engine import Decision, View, determinize
+from bot.engine.playout import Playout
+
+from .greedy import greedy_policy
+from .search import TurnSearch, worth_trying
+
+SLIP = 0.35  # how often it takes its runner-up instead of the best option
+RUNNER_UP_BUDGET = 480  # engine choices for scoring the other options, all together
+SEED_BITS = 62
+
+
+def easy_policy(view: View, decision: Decision, rng: random.Random) -> str:
+    """Greedy's option, or with probability `SLIP` the best of the others, from `view` only."""
+    codes = decision.codes()
+    if len(codes) == 1:
+        return codes[0]
+    slip = rng.random() < SLIP
+    best = greedy_policy(view, decision, rng)
+    if not slip:
+        return best
+    state = determinize(view, rng.getrandbits(SEED_BITS))
+    root = Playout(state)
+    if root.decider() != decision.player or root.codes() != list(codes):
+        return best
+    seat = decision.player
+    others = [c for c in worth_trying(state, seat, root.kind() or "", list(codes), inside=False) if c != best]
+    if not others:
+        return best
+    scores: dict[str, float] = {}
+    left = RUNNER_UP_BUDGET
+    for i, code in enumerate(others):
+        search = TurnSearch(seat, state.turns)
+        scores[code] = search.after(root, code, max(1, left // (len(others) - i)))
+        left -= search.calls
+    return max(others, key=lambda c: scores[c])

@@ -1,0 +1,86 @@
+"""Hints (`bot.ai.hints`): the best registered player's choice and a short reason, a function of
+the decider's own view alone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.ai import POLICIES, greedy_policy, random_policy
+from bot.ai.hints import hint, hint_seed
+from bot.engine import Decision, GameSettings, GameState, apply, determinize, new_game, pending, view
+
+
+@pytest.fixture(autouse=True)
+def _greedy_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests ask many hints: the greedy player's (cheap), also once a strong player is
+    registered (the test below puts a stand-in back in its place)."""
+    monkeypatch.delitem(POLICIES, "strong", raising=False)
+
+
+def _positions(players: int, seed: int, count: int) -> list[GameState]:
+    """States with a decision of several options, from a game the greedy player plays."""
+    g = new_game(GameSettings(players=players), ["red", "blue", "green", "yellow", "white"][:players], seed)
+    rng = random.Random(seed)
+    found: list[GameState] = []
+    while len(found) < count and (d := pending(g)) is not None:
+        if len(d.codes()) > 1:
+            found.append(g)
+        g, _ = apply(g, d.player, d.decision_id, greedy_policy(view(g, d.player), d, rng))
+    return found
+
+
+def _decision(g: GameState) -> Decision:
+    d = pending(g)
+    assert d is not None
+    return d
+
+
+def test_a_hint_is_an_offered_option_with_a_reason_and_the_same_when_asked_again() -> None:
+    for g in _positions(3, 21, 12):
+        d = _decision(g)
+        first = hint(view(g, d.player), d)
+        assert first.code in d.codes() and first.label == next(o.label for o in d.options if o.code == first.code)
+        assert first.reason and not first.reason.endswith(".") and len(first.sentence()) < 300
+        assert hint(view(g, d.player), d) == first
+
+
+def test_a_hint_depends_on_the_deciders_view_only() -> None:
+    """Every part of the game the decider cannot see dealt again (other hands, piles, the
+    generator): the view is the same, and so are the hint's seed, choice and reason."""
+    for i, g in enumerate(_positions(4, 8, 8)):
+        d = _decision(g)
+        v = view(g, d.player)
+        other = determinize(v, 5000 + i)
+        assert view(other, d.player) == v
+        assert hint_seed(view(other, d.player), d) == hint_seed(v, d)
+        assert hint(view(other, d.player), d) == hint(v, d)
+
+
+def test_a_hint_is_worked_out_from_the_deciders_view_only() -> None:
+    g = _positions(2, 3, 1)[0]
+    d = _decision(g)
+    with pytest.raises(ValueError, match="decider's own view"):
+        hint(view(g, 1 - d.player), d)
+    with pytest.raises(ValueError, match="decider's own view"):
+        hint(view(g, None), d)
+
+
+def test_a_hint_uses_the_strong_player_once_it_is_registered(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delitem(POLICIES, "strong", raising=False)
+    g = _positions(2, 4, 1)[0]
+    d = _decision(g)
+    assert hint(view(g, d.player), d).player == "greedy"
+    monkeypatch.setitem(POLICIES, "strong", random_policy)
+    strong = hint(view(g, d.player), d)
+    assert strong.player == "strong"
+    assert strong.code == random_policy(view(g, d.player), d, random.Random(hint_seed(view(g, d.player), d)))
+
+
+def test_the_reason_names_what_the_turn_gains() -> None:
+    """Over a game's decisions the reasons speak of rubies, goods or Lira, not only the plain
+    fallback sentence."""
+    reasons = [hint(view(g, _decision(g).player), _decision(g)).reason for g in _positions(2, 9, 25)]
+    concrete = [r for r in reasons if any(w in r for w in ("ruby", "Lira", "fabric", "spice", "fruit", "jewelry", "slot"))]
+    assert len(concrete) >= len(reasons) // 2
