@@ -1,13 +1,26 @@
 """Shared test configuration; the repository root is pytest's rootdir.
 
-The suite runs on two xdist workers. The longest tests (measured with ``--durations``) start
-first, longest first, so that the short ones fill in at the end and both workers finish together
-(run last, one long test leaves the other worker idle). Order only: each test stands alone.
+The suite runs on two xdist workers, which take tests two at a time (``--maxschedchunk=2`` in
+pyproject.toml). The longest tests (measured with ``--durations``) start first, longest first, so
+that the short ones fill in at the end and both workers finish together (run last, one long test
+leaves the other worker idle). Order only: each test stands alone.
 """
 
 from __future__ import annotations
 
+import os
+import resource
+import sys
+import time
+from collections.abc import Iterator
+
 import pytest
+
+# Python caches compiled modules unless told not to (PYTHONDONTWRITEBYTECODE, set on some
+# machines): then every test process rewrites and compiles every test module again, and every
+# `python -m bot` child compiles the bot again. The cache (`__pycache__/`, ignored by git) is
+# written here whatever the environment says; the children read it.
+sys.dont_write_bytecode = False
 
 HEAVY = (  # node-id prefixes, longest first
     "tests/test_wheel.py::test_the_installed_wheel_works_from_another_folder",
@@ -48,3 +61,25 @@ def _rank(item: pytest.Item) -> int:
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=_rank)  # stable: the rest keep their order
+
+
+# Opt-in cost probe: ISTANBUL_TEST_CPU=<folder> writes one line per test (wall seconds, CPU
+# seconds of this process and of its finished child processes, node id) to a file per worker.
+# It tells a slow test that works from one that waits (sleeps, timeouts, a lone worker), which
+# wall-clock figures on a shared machine cannot.
+_CPU_DIR = os.environ.get("ISTANBUL_TEST_CPU")
+
+if _CPU_DIR:
+
+    @pytest.hookimpl(hookwrapper=True)
+    def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Iterator[None]:
+        wall, cpu = time.perf_counter(), time.process_time()
+        kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+        yield
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        child = (after.ru_utime + after.ru_stime) - (kids.ru_utime + kids.ru_stime)
+        worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+        with open(os.path.join(_CPU_DIR, f"cpu-{worker}.tsv"), "a", encoding="utf-8") as out:
+            out.write(
+                f"{time.perf_counter() - wall:.3f}\t{time.process_time() - cpu:.3f}\t{child:.3f}\t{item.nodeid}\n"
+            )

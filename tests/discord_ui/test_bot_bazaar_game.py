@@ -1,9 +1,11 @@
 """A whole Great Bazaar game through the real discord.py code (issue 25): `/istanbul new` with
 the rule options of both expansions and the Catacombs typed, the lobby, two people and a computer
 seat to the final standings with buttons, the board picture, the cards by DM (bonus and guild
-cards), a Kiosk where other players pick, the Catacombs, and a rematch. Privacy by invariance
-over every deck along the way: the bonus cards, the guild cards, the letter pile and the kiosk
-tiles dealt again change nothing that the public or another person receives."""
+cards), a Kiosk where other players pick, an auction at the Auction House (the other person bids
+by the buttons of their own message, the computer at once), the Catacombs, and a rematch. Privacy
+by invariance over every deck along the way: the bonus cards (the auction's lot among them), the
+guild cards, the letter pile and the kiosk tiles dealt again change nothing that the public or
+another person receives."""
 
 from __future__ import annotations
 
@@ -20,13 +22,17 @@ from bot.ai import get_policy
 from bot.discord_ui import ids
 from bot.discord_ui.card_payloads import card_lines
 from bot.engine.board import grid_of
+from bot.engine.decks import BONUS_DECK
+from bot.engine.letters.parts import letters_board
 from bot.engine.mocha.guild_deck import GUILD_DECK
 from bot.service import view as game_view
 from tests.discord_ui import botkit
+from tests.discord_ui.dayskit import channel_since, newest_id
 from tests.discord_ui.fakecord import Fakecord
+from tests.discord_ui.offturnkit import mentions, options_of, refused_without_change
 from tests.discord_ui.test_bot_privacy import what_they_get
 
-KIOSK, CATACOMBS = 22, 25
+KIOSK, AUCTION_HOUSE, CATACOMBS = 22, 23, 25
 OPTIONS = {"companion": "next_turn", "society_bonus": "action", "tavern_tiles": "all", "catacombs": "moves"}
 
 
@@ -103,6 +109,84 @@ async def _same_for_everyone_after_a_new_deal(env: botkit.Env, table: botkit.Tab
                     assert again[key][part] == real[key][part], (viewer, key, part)
 
 
+async def _an_auction(env: botkit.Env, table: botkit.Table, people: dict[int, Any], rng: random.Random) -> int:
+    """A person has taken their good at the Auction House and opens the bidding; the other person
+    raises with the buttons of the message that asks them, the computer answers at once, the
+    opener passes on the last word. Lira are set first (the opener 9, the other person 12, the
+    computer 6) so that every bid is possible. Checks the words, the mentions, that no picture is
+    drawn for a bid, the lot's hidden cards dealt again, and that the winner gets the lot and
+    pays. Returns the winner's seat."""
+    fake, gid = env.fake, table.game_id
+    game = await table.game()
+    opening = engine.pending(game.state)
+    assert opening is not None and opening.kind == "auction_bid"
+    actor = opening.player
+    person = next(s for s in people if s != actor)
+    robot = next(s.seat for s in game.seats if s.played_by_computer)
+    alice, bob, names = people[actor], people[person], {s.seat: s.name for s in game.seats}
+    lira = {actor: 9, person: 12, robot: 6}
+
+    def purses(state: engine.GameState) -> None:
+        for seat, amount in lira.items():
+            state.players[seat].lira = amount
+
+    await botkit.set_position(env.service, gid, purses)
+    await fake.bot.istanbul.publisher.sync(gid)
+    await fake.settle()
+    turn = table.turn_message()
+    assert "Auction House, 2 bonus cards for sale, no bid yet: open the bidding" in turn.embed_text
+    assert await refused_without_change(env, turn, f"ist:o:{gid}:{opening.decision_id}:v.10", alice) == (
+        "You hold 9 Lira: you cannot bid 10."
+    )
+    before = (await table.game()).state
+    mark, requests = newest_id(env), len(fake.requests)
+    await table.choose("v.2")  # on the opener's own turn message
+
+    game = await table.game()
+    asked = engine.pending(game.state)
+    assert asked is not None and (asked.kind, asked.player) == ("auction_bid", person)
+    posted = channel_since(env, mark)
+    assert len(posted) == 1  # the message asking the other person, and nothing else
+    ask = posted[0]
+    assert ask.pings == {bob.id} and not ask.files
+    board = letters_board(game.state)
+    assert f"in {names[actor]}'s turn" in ask.embed_text
+    assert f"{names[actor]} bid 2 Lira at the Auction House." in ask.embed_text
+    assert (f"2 bonus cards for sale, highest bid {board.bid} Lira by {names[board.bidder]}: "
+            "bid more (you hold 12 Lira) or pass") in ask.embed_text
+    assert options_of(ask)[0] == "pass" and f"v.{board.bid + 1}" in options_of(ask)
+    assert f"Waiting for {names[person]}" in fake.message(turn.id).embed_text
+
+    raise_to = board.bid + 1  # Bob raises with a button of his own message
+    fake.click(ask, f"ist:o:{gid}:{asked.decision_id}:v.{raise_to}", bob)
+    await fake.settle()
+    game = await table.game()
+    last = engine.pending(game.state)
+    assert last is not None and (last.kind, last.player) == ("auction_bid", actor)  # the opener's last word
+    story = fake.message(turn.id).embed_text
+    assert f"{names[person]} bid {raise_to} Lira at the Auction House." in story
+    assert f"{names[robot]} bid " in story or f"{names[robot]} passed at the auction." in story  # at once
+    assert table.turn_message().id == turn.id and "pass" in options_of(fake.message(turn.id))
+    assert mentions(channel_since(env, mark)) == {bob.id: 1}  # one mention for the one person asked
+    # no picture goes with a bid: the only one is the opener's own turn message, drawn again once
+    # for her last word as for any decision of her turn
+    pictured = [r.url.rsplit("/", 1)[1] for r in fake.requests[requests:] if r.uploads]
+    assert pictured in ([], [str(turn.id)]), pictured
+
+    await _same_for_everyone_after_a_new_deal(env, table, rng)  # the lot is still in the pile
+    winner, price = letters_board(game.state).bidder, letters_board(game.state).bid
+    assert winner != actor
+    await table.choose("pass")
+    done = (await table.game()).state
+    assert f"{names[winner]} won the auction and paid {price} Lira to {names[actor]}." in (
+        table.turn_message().embed_text
+    )
+    assert len(BONUS_DECK.hand(done.players[winner])) == len(BONUS_DECK.hand(before.players[winner])) + 2
+    assert (done.players[winner].lira, done.players[actor].lira) == (lira[winner] - price, lira[actor] + price)
+    assert letters_board(done).bidder == -1
+    return winner
+
+
 async def test_a_whole_great_bazaar_game_with_people_and_a_computer(
     fake: Fakecord, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -130,8 +214,9 @@ async def test_a_whole_great_bazaar_game_with_people_and_a_computer(
 
         greedy, rng = get_policy("greedy"), random.Random(5)
         people = {s.seat: table.users[s.user_id] for s in game.seats if s.user_id is not None and not s.played_by_computer}
-        goals = [KIOSK, CATACOMBS]  # a person's turn walks there and takes the action, one after the other
+        goals = [KIOSK, AUCTION_HOUSE, CATACOMBS]  # a person's turn walks there and acts, one after the other
         kiosk_others: set[int] = set()
+        auction_won_by: int | None = None
         catacombs_moves, shortened = 0, False
         dm_decks: set[str] = set()
         choices = 0
@@ -158,6 +243,12 @@ async def test_a_whole_great_bazaar_game_with_people_and_a_computer(
                 if decision.player in people and not kiosk_others:
                     await _same_for_everyone_after_a_new_deal(env, table, rng)
                 kiosk_others.add(decision.player)
+            if (decision.kind == "auction_bid" and auction_won_by is None and decision.player == turn
+                    and letters_board(game.state).bidder == -1):
+                auction_won_by = await _an_auction(env, table, people, rng)
+                if auction_won_by in people:
+                    dm_decks |= _dms_show_every_hand(fake, await table.game(), {auction_won_by: people[auction_won_by]})
+                continue
             if decision.kind == "catacombs":
                 if not catacombs_moves:
                     await _same_for_everyone_after_a_new_deal(env, table, rng)
@@ -177,7 +268,7 @@ async def test_a_whole_great_bazaar_game_with_people_and_a_computer(
             await table.choose(code)
         done = await table.game()
         assert done.row.status == "finished" and choices > 50 and shortened
-        assert kiosk_others and catacombs_moves >= 1
+        assert kiosk_others and catacombs_moves >= 1 and auction_won_by is not None
         assert {"bonus", "guild"} <= dm_decks, dm_decks
         end = fake.last_message(srv.channel)
         assert "Game over" in end.embed_text and end.button("Rematch")

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot import engine
-from bot.engine.board import grid_of
 from bot.engine.letters.parts import letters_board
 from tests.discord_ui import botkit
 from tests.discord_ui.botkit import Env, Table
@@ -25,39 +24,10 @@ from tests.discord_ui.dayskit import (
     newest_id,
     started,
 )
-from tests.discord_ui.messages import Msg
+from tests.discord_ui.offturnkit import arrive_at, mentions, options_of, refused_without_change, seat_user
 from tests.discord_ui.world import User
-from tests.service.helpers import fingerprint
 
 AUCTION_HOUSE, KIOSK = 23, 22
-
-
-def options_of(msg: Msg) -> list[str]:
-    return [c.rsplit(":", 1)[1] for c in msg.custom_ids if c.startswith("ist:o:")]
-
-
-async def arrive_at(env: Env, table: Table, place: int, lira: dict[int, int] | None = None) -> tuple[User, int]:
-    """The deciding person's merchant stands next to `place` (each seat's Lira set from `lira`),
-    walks onto it with the buttons and handles the assistant there: its action is next. Returns
-    the person and the seat."""
-    user, decision = await table.decider()
-    seat = decision.player
-
-    def edit(state: engine.GameState) -> None:
-        state.players[seat].merchant = grid_of(state).neighbours(place)[0]
-        for s, amount in (lira or {}).items():
-            state.players[s].lira = amount
-
-    await botkit.set_position(env.service, table.game_id, edit)
-    await env.fake.bot.istanbul.publisher.sync(table.game_id)
-    await env.fake.settle()
-    await table.choose(f"go.{place}")
-    _, now = await table.decider()
-    if now.kind == "assistant":
-        await table.choose(now.options[0].code)
-    _, now = await table.decider()
-    assert now.kind == "action" and now.player == seat, now
-    return user, seat
 
 
 async def auction_table(env: Env, **options: object) -> tuple[Table, User, int, list[int]]:
@@ -79,18 +49,6 @@ async def auction_table(env: Env, **options: object) -> tuple[Table, User, int, 
     _, now = await table.decider()
     assert (now.kind, now.player) == ("auction_bid", seat)
     return table, user, seat, others
-
-
-async def seat_user(table: Table, seat: int) -> User:
-    return table.users[(await table.game()).seats[seat].user_id]
-
-
-async def refused_without_change(env: Env, msg: Msg, custom_id: str, user: User) -> str:
-    """A forged click on `msg`: its private answer, after checking that nothing changed."""
-    before = await fingerprint(env.service)
-    reply = await click(env, msg, custom_id, user, forge=True)
-    assert await fingerprint(env.service) == before
-    return reply.content
 
 
 async def test_an_auction_with_a_computer_seat(env: Env) -> None:
@@ -269,15 +227,10 @@ async def test_a_five_player_kiosk_mentions_each_person_who_decides_at_most_once
             asked.add(now.player)
         await table.choose(now.default)
     assert asked == {(seat + i) % 5 for i in range(1, 5)}  # every other player picked a tile
-    mentions: dict[int, int] = {}
-    for msg in channel_since(env, mark):
-        if "your turn" in msg.content:
-            continue  # the next turn's own message
-        for user_id in msg.pings:
-            mentions[user_id] = mentions.get(user_id, 0) + 1
+    mentioned = mentions(channel_since(env, mark))  # the next turn's own message left out
     deciders = {table.users[(await table.game()).seats[s].user_id].id for s in asked}
-    assert set(mentions) <= deciders and all(n == 1 for n in mentions.values()), mentions
-    assert actor.id not in mentions  # the acting person reads their own turn message
+    assert set(mentioned) <= deciders and all(n == 1 for n in mentioned.values()), mentioned
+    assert actor.id not in mentioned  # the acting person reads their own turn message
     assert not any(m.files for m in channel_since(env, mark) if m.pings and "your turn" not in m.content)
 
 
