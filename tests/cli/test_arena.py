@@ -155,3 +155,23 @@ def test_a_strong_seat_on_a_chosen_budget(capsys: pytest.CaptureFixture[str]) ->
 def test_bad_jobs_or_budget_get_one_line(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], message: str) -> None:
     code, out, err = _run(capsys, *argv)
     assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_bench_times_strong_decisions_on_request(capsys: pytest.CaptureFixture[str]) -> None:
+    """`bench --strong-games N` adds the strong player's decision times at 2 and at 5 players with
+    the count of decisions its time cap cut short; without it the section is left out; a negative
+    count is refused in one line."""
+    argv = ["bench", "--games", "1", "--no-store", "--no-render", "--no-ai"]
+    assert main([*argv, "--strong-games", "1", "--strong-budget", "100"]) == 0
+    section = json.loads(capsys.readouterr().out)["ai_strong"]
+    assert section["engine_calls_budget"] == 100 and section["time_cap_cpu_seconds"] > 0
+    assert set(section["players"]) == {"2", "5"}
+    for figures in section["players"].values():
+        assert figures["decisions"] > 5 and figures["all_calls"] >= figures["decisions"]
+        assert 0 < figures["cpu_p50_ms"] <= figures["cpu_p95_ms"]
+        assert figures["time_cap_fired"] == 0
+    assert main(argv) == 0
+    assert "ai_strong" not in json.loads(capsys.readouterr().out)
+    assert main([*argv, "--strong-games", "-1"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "--strong-games must be at least 0" in err
