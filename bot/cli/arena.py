@@ -7,6 +7,12 @@ player count). Each entrant draws from its own generator, seeded from the game's
 entrant, so one policy's choices never shift another's. A game still running after the turn cap
 is stopped and ranked by its current standings. A game won by k players (still tied after every
 tie-breaker) gives each of them 1/k of a win.
+
+A game depends on nothing but its seed, its rotation and the policies (the strong player's work
+is a budget of engine calls, ``--strong-budget``), so ``--jobs N`` plays the games in N worker
+processes and prints the same table as one process would; only the times differ. The report
+adds the winners' mean rounds per policy, how often the strong player's time cap fired, and the
+CPU time of the whole run (workers included), for CPU-hours per row.
 """
 
 from __future__ import annotations
