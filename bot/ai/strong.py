@@ -17,6 +17,11 @@ always give the same choice, on any machine. A time cap (`CAP_SECONDS`) is only 
 against a pathological position; `cap_fired()` says how often it stopped a search. It reads the
 deciding thread's CPU time, not the wall clock, so that a machine busy with other work does not
 fire it (and change a choice) where an idle one would not.
+
+What a decision costs (CPU time of one core, measured on the shared 2-core machine under heavy load,
+so above what a quiet machine shows): with the default budget, p95 about 0.4 s in the base game at
+2 and 5 players (``python -m bot bench --strong-games 1``), and up to about 1.1 s in the Great
+Bazaar at 5 players, whose engine calls cost about 2.5 times the base game's.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from bot.engine.playout import Playout
 from .search import TurnSearch, worth_trying
 from .strong_search import Rollout
 
-STRONG_BUDGET = 12_000  # engine calls in rollouts per decision (about 0.45 s of one core)
+STRONG_BUDGET = 8_000  # engine calls in rollouts per decision (p95: about 0.4 s of one core, see the module doc)
 SHORTLIST = 4  # options carried from the greedy scores to the rollouts
 SHORTLIST_CALLS = 720  # engine calls for the greedy scores of every option (as greedy's first deal)
 CAP_SECONDS = 3.0  # safety net per decision: CPU seconds of the deciding thread
