@@ -79,8 +79,8 @@ def _parser() -> ToolParser:
         help="when watching (--humans 0): no pause between turns (there is none when the output is not a terminal)",
     )
     parser.add_argument(
-        "--ai", choices=sorted(POLICIES), default="greedy",
-        help="the computer players: greedy (default) or random",
+        "--ai", choices=sorted(POLICIES), default="greedy", metavar="PLAYER",
+        help="the computer players: greedy (default), random or strong",
     )
     parser.add_argument("--no-images", action="store_true", help="do not write the turn and card pictures")
     parser.add_argument(

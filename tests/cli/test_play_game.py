@@ -334,6 +334,6 @@ def test_help_documents_the_commands_scripting_and_resume(capsys: pytest.Capture
     assert stop.value.code == 0
     out = capsys.readouterr().out
     flat = " ".join(out.split())  # the help is wrapped to the terminal's width (issue 19, item 17)
-    for text in ("--humans", "--ai {greedy,random}", "--no-images", "--images DIR", "--resume [ID]", "--rule",
+    for text in ("--humans", "--ai PLAYER", "greedy (default), random or strong", "--no-images", "--images DIR", "--resume [ID]", "--rule",
                  ":u undo", "with piped input, the most recently played", "exits 0"):
         assert text in flat, text
