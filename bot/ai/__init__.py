@@ -24,6 +24,19 @@ Players (`POLICIES`, by name; `get_policy(name)` raises ``ValueError`` for an un
   (`modules.ModuleValuation`; Mocha & Baksheesh in `mocha`, Letters & Seals in `letters`).
   Options that meet chance are averaged over a few deals. A budget of engine calls per decision
   keeps it fast (see ``python -m bot bench``).
+- ``strong`` (`strong`, `strong_search`): the greedy scores pick a shortlist of the best few
+  options; each is then played on many states dealt from the view, the game carried on to the
+  end of the seat's next turn with every seat choosing by a small turn search, and scored as the
+  seat's position less half the best rival's; the best mean wins. Its work is a number of engine
+  calls per decision (``STRONG_BUDGET``; ``functools.partial(strong_policy, budget=N)`` or
+  ``--strong-budget N`` in ``arena`` and ``bench`` choose another), so the same view, decision
+  and generator state give the same choice on any machine; a CPU-time cap per decision
+  (`strong.CAP_SECONDS`) is only a safety net, counted by `strong.cap_fired()`.
+  ``analyse(view, decision, rng, budget=None) -> Analysis`` gives the choice (`Analysis.code`,
+  the same as the policy's) with what it computed: the mean figure of each shortlisted option
+  (``scores``), the greedy end-of-turn score of every option tried (``greedy``), the deals and
+  engine calls spent and whether the cap fired. A lone option comes back at once, with no
+  figures and nothing drawn from the generator.
 
 - ``easy`` (`easy.easy_policy`): greedy's option, except now and then its runner-up. The levels
   of a table (easy, normal, strong) name these players: `levels`.
@@ -43,6 +56,7 @@ from . import mocha as _mocha  # noqa: F401  (registers the module's valuation)
 from .easy import easy_policy
 from .greedy import greedy_policy
 from .random_player import random_policy
+from .strong import STRONG_BUDGET, Analysis, analyse, strong_policy
 
 Policy = Callable[[View, Decision, random.Random], str]
 
@@ -50,6 +64,7 @@ POLICIES: dict[str, Policy] = {
     "random": random_policy,
     "easy": easy_policy,
     "greedy": greedy_policy,
+    "strong": strong_policy,
 }
 
 
@@ -62,4 +77,7 @@ def get_policy(name: str) -> Policy:
         raise ValueError(f"unknown computer player {name!r}; known players: {known}") from None
 
 
-__all__ = ["POLICIES", "Policy", "get_policy", "greedy_policy", "random_policy"]
+__all__ = [
+    "POLICIES", "STRONG_BUDGET", "Analysis", "Policy", "analyse", "get_policy", "greedy_policy", "random_policy",
+    "strong_policy",
+]

@@ -22,7 +22,7 @@ from bot.engine.modules import default_layout, game_title, games
 from bot.engine.settings import LayoutName
 from bot.settings import bot_command
 
-from .bench_ai import AI_GAMES, ai_figures
+from .bench_ai import AI_GAMES, add_strong_arguments, ai_figures, check_strong_arguments, strong_figures
 from .bench_searches import search_figures
 from .bench_store import SampleGame, store_figures
 from .common import ToolParser, UsageError, add_modules_argument, modules_from_arguments, usage_error
@@ -342,8 +342,10 @@ def main(argv: list[str]) -> int:
         "--store-total", type=int, default=10_000, metavar="N",
         help="stored games in all for the start-up figure (default 10000)",
     )
+    add_strong_arguments(parser)
     try:
         args = parser.parse_args(argv)
+        check_strong_arguments(parser, args)
         if args.games < 1:
             parser.error("--games must be at least 1")
         if args.render_repeats < 1:
@@ -412,6 +414,8 @@ def main(argv: list[str]) -> int:
         out["ai"] = ai_figures(args.seed, layout, args.ai_games, expansions=expansions)
     if args.searches:
         out["searches"] = search_figures(args.seed)
+    if args.strong_games:
+        out["ai_strong"] = strong_figures(args.seed, layout, args.strong_games, args.strong_budget, expansions=expansions)
     if args.against is not None:
         raced = [expansions] if expansions else [g.expansions for g in games(playable_only=True)]
         try:

@@ -4,17 +4,22 @@ Seeded games in which every seat is greedy (so the positions are the ones a gree
 at 2 and at 5 players, stopped at a turn cap; every call of the greedy policy is timed, and the
 figures are for the decisions with two or more options (a lone option is answered at once):
 wall-clock and the deciding thread's CPU time (on a busy machine the second is the cost on one core).
+With ``--strong-games N``, the same figures for the strong player (`strong_figures`), with how often
+its time cap fired.
 """
 
 from __future__ import annotations
 
+from argparse import Namespace
 from typing import Any
 
 from bot.ai.greedy import BUDGET, EXTRA_DEALS
+from bot.ai.strong import CAP_SECONDS, STRONG_BUDGET
 from bot.engine import GameSettings
 from bot.engine.settings import LayoutName
 
 from .arena import DecisionTimes, play_match
+from .common import ToolParser
 
 AI_GAMES = 2  # per player count
 AI_TURN_CAP = 40  # player turns per game: about 250 timed decisions per player count
@@ -39,5 +44,57 @@ def ai_figures(
         ),
         "engine_calls_budget": BUDGET,
         "extra_deals": EXTRA_DEALS,
+        "players": per_count,
+    }
+
+
+# ---- the strong player (``--strong-games N``) ------------------------------------------------------
+
+STRONG_TURN_CAPS = {2: 24, 5: 30}  # player turns: about 60 strong decisions at 2 players, 40 at 5
+
+
+def add_strong_arguments(parser: ToolParser) -> None:
+    parser.add_argument(
+        "--strong-games", type=int, default=0, metavar="N",
+        help="add the ai_strong section: N games per player count with one strong seat among greedy "
+        "ones, its decision time and how often its time cap fired (default 0: left out)",
+    )
+    parser.add_argument(
+        "--strong-budget", type=int, default=None, metavar="N",
+        help=f"engine calls per strong decision (default {STRONG_BUDGET})",
+    )
+
+
+def check_strong_arguments(parser: ToolParser, args: Namespace) -> None:
+    if args.strong_games < 0:
+        parser.error("--strong-games must be at least 0")
+    if args.strong_budget is not None and args.strong_budget < 1:
+        parser.error("--strong-budget must be at least 1")
+
+
+def strong_figures(
+    seed: int, layout: LayoutName, games: int, budget: int | None = None, *, expansions: tuple[str, ...] = ()
+) -> dict[str, Any]:
+    """The strong player's decision time: one strong seat among greedy ones (the seats rotate), at
+    2 and at 5 players, each game stopped at a turn cap; decisions with two or more options."""
+    per_count: dict[str, Any] = {}
+    for players in PLAYER_COUNTS:
+        settings = GameSettings.model_validate({"players": players, "expansions": expansions, "layout": layout})
+        times = DecisionTimes()
+        caps = 0
+        for i in range(games):
+            match = play_match(
+                settings, ["strong"] + ["greedy"] * (players - 1), seed + i, STRONG_TURN_CAPS[players], times,
+                rotation=i, strong_budget=budget,
+            )
+            caps += match.time_caps
+        per_count[str(players)] = {**times.summary("strong"), "all_calls": times.calls["strong"], "time_cap_fired": caps}
+    return {
+        "benchmark": (
+            f"strong decisions with 2+ options, one strong seat among greedy ones ({games} per player count, "
+            f"turn caps {STRONG_TURN_CAPS[2]} and {STRONG_TURN_CAPS[5]}), one thread"
+        ),
+        "engine_calls_budget": STRONG_BUDGET if budget is None else budget,
+        "time_cap_cpu_seconds": CAP_SECONDS,
         "players": per_count,
     }

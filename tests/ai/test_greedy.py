@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from bot.ai import POLICIES, get_policy, greedy_policy, random_policy
+from bot.ai import POLICIES, get_policy, greedy_policy, random_policy, strong_policy
 from bot.ai.easy import easy_policy
 from bot.engine import GameSettings, GameState, apply, determinize, forfeit_turn, new_game, pending, view
 from bot.engine.components import COLOURS
@@ -21,9 +21,9 @@ def greedy(g: GameState, rng_seed: int = 0) -> str:
 
 def test_policies_by_name() -> None:
     """The players are known by name; an unknown name is refused with the known ones listed."""
-    assert {"random": random_policy, "easy": easy_policy, "greedy": greedy_policy} == POLICIES
+    assert {"random": random_policy, "easy": easy_policy, "greedy": greedy_policy, "strong": strong_policy} == POLICIES
     assert get_policy("greedy") is greedy_policy
-    with pytest.raises(ValueError, match=r"unknown computer player 'clever'; known players: easy, greedy, random"):
+    with pytest.raises(ValueError, match=r"unknown computer player 'clever'; known players: easy, greedy, random, strong"):
         get_policy("clever")
 
 

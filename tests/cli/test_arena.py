@@ -78,7 +78,7 @@ def test_the_same_seed_plays_the_same_games(capsys: pytest.CaptureFixture[str]) 
     ("argv", "message"),
     [
         (("--seats", "greedy,random"), "--seats names 2 policies for 4 players"),
-        (("--seats", "greedy,clever,random,random"), "unknown computer player 'clever'; known players: easy, greedy, random"),
+        (("--seats", "greedy,clever,random,random"), "unknown computer player 'clever'; known players: easy, greedy, random, strong"),
         (("--games", "0"), "--games must be at least 1"),
         (("--turn-cap", "0"), "--turn-cap must be at least 1"),
         (("--players", "6"), "players"),
@@ -116,3 +116,62 @@ def test_bench_times_greedy_decisions_at_2_and_5_players(capsys: pytest.CaptureF
     assert main(["bench", "--ai-games", "0"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and err.strip() == f"bench: --ai-games must be at least 1 (see {bot_command('bench')} --help)"
+
+
+def test_games_in_worker_processes_give_the_same_table(capsys: pytest.CaptureFixture[str]) -> None:
+    """--jobs 2 plays the same games as --jobs 1: the same table, capped games and turns; the run
+    names its CPU time."""
+    argv = ("--players", "3", "--games", "4", "--seed", "9", "--turn-cap", "9", "--seats", "greedy,random,greedy")
+    one, two = _run(capsys, *argv, "--jobs", "1"), _run(capsys, *argv, "--jobs", "2")
+    assert one[0] == two[0] == 0, two[2]
+    assert _table(one[1]) == _table(two[1]) != []
+
+    def outcome(out: str) -> list[str]:
+        return [line for line in out.splitlines() if line.startswith(("capped games", "turns per game", "  "))]
+
+    assert outcome(one[1]) == outcome(two[1]) != []
+    assert re.search(r"^CPU time: [\d.]+ hours \(2 jobs\)$", two[1], re.M)
+
+
+def test_a_strong_seat_on_a_chosen_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    """`strong` is accepted in --seats; --strong-budget sets its work (the same table twice, and in
+    worker processes); the run says the budget and how often the time cap fired; the winners'
+    mean rounds are given."""
+    argv = ("--players", "2", "--games", "2", "--seed", "3", "--turn-cap", "6", "--seats", "strong,greedy",
+            "--strong-budget", "150")
+    first, second = _run(capsys, *argv), _run(capsys, *argv, "--jobs", "2")
+    assert first[0] == second[0] == 0, first[2]
+    assert [policy for policy, _, _ in _table(first[1])] == ["strong", "greedy"]
+    assert _table(first[1]) == _table(second[1])
+    assert "strong player: budget 150 engine calls per decision; time cap fired 0 times" in first[1]
+    assert re.search(r"strong decision time \(\d+ decisions with 2\+ options", first[1])
+    assert re.search(r"mean rounds to win [\d.]+", first[1])
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [(("--jobs", "0"), "--jobs must be at least 1"), (("--strong-budget", "0"), "--strong-budget must be at least 1")],
+)
+def test_bad_jobs_or_budget_get_one_line(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...], message: str) -> None:
+    code, out, err = _run(capsys, *argv)
+    assert code == 2 and out == "" and message in err and len(err.strip().splitlines()) == 1
+
+
+def test_bench_times_strong_decisions_on_request(capsys: pytest.CaptureFixture[str]) -> None:
+    """`bench --strong-games N` adds the strong player's decision times at 2 and at 5 players with
+    the count of decisions its time cap cut short; without it the section is left out; a negative
+    count is refused in one line."""
+    argv = ["bench", "--games", "1", "--no-store", "--no-render", "--no-ai"]
+    assert main([*argv, "--strong-games", "1", "--strong-budget", "100"]) == 0
+    section = json.loads(capsys.readouterr().out)["ai_strong"]
+    assert section["engine_calls_budget"] == 100 and section["time_cap_cpu_seconds"] > 0
+    assert set(section["players"]) == {"2", "5"}
+    for figures in section["players"].values():
+        assert figures["decisions"] > 5 and figures["all_calls"] >= figures["decisions"]
+        assert 0 < figures["cpu_p50_ms"] <= figures["cpu_p95_ms"]
+        assert figures["time_cap_fired"] == 0
+    assert main(argv) == 0
+    assert "ai_strong" not in json.loads(capsys.readouterr().out)
+    assert main([*argv, "--strong-games", "-1"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "--strong-games must be at least 0" in err

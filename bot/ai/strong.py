@@ -1,0 +1,124 @@
+"""The strong player: the greedy player's best few options, each tested by playing the game on
+past the end of the turn on many dealt states, and the one with the best mean outcome chosen.
+
+A decision goes in two stages, both on states dealt from the player's own view
+(``engine.determinize``, seeds drawn from the generator it is given, as the greedy player does):
+
+1. Shortlist: on the first deal, every option worth trying is scored the greedy way (followed by
+   the best rest of the turn, `search.TurnSearch`), and the `SHORTLIST` best go on.
+2. Rollouts (information-set Monte Carlo): deal after deal, each shortlisted option is played on
+   the same dealt state and the game carried on to the end of the seat's next turn
+   (`strong_search.Rollout`); an option's figure is its mean over the deals. The options share
+   every deal, so luck in the guessed cards and dice falls on all of them alike.
+
+The work is counted, not timed: deals go on until the rollouts have used `budget` engine calls
+(`STRONG_BUDGET` unless the caller names another), so the same view, decision and generator state
+always give the same choice, on any machine. A time cap (`CAP_SECONDS`) is only a safety net
+against a pathological position; `cap_fired()` says how often it stopped a search. It reads the
+deciding thread's CPU time, not the wall clock, so that a machine busy with other work does not
+fire it (and change a choice) where an idle one would not.
+
+What a decision costs (CPU time of one core, measured on the shared 2-core machine under heavy load,
+so above what a quiet machine shows): with the default budget, p95 about 0.4 s in the base game at
+2 and 5 players (``python -m bot bench --strong-games 1``), and up to about 1.1 s in the Great
+Bazaar at 5 players, whose engine calls cost about 2.5 times the base game's.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from dataclasses import dataclass, field
+
+from bot.engine import Decision, View, determinize
+from bot.engine.playout import Playout
+
+from .search import TurnSearch, worth_trying
+from .strong_search import Rollout
+
+STRONG_BUDGET = 8_000  # engine calls in rollouts per decision (p95: about 0.4 s of one core, see the module doc)
+SHORTLIST = 4  # options carried from the greedy scores to the rollouts
+SHORTLIST_CALLS = 720  # engine calls for the greedy scores of every option (as greedy's first deal)
+CAP_SECONDS = 3.0  # safety net per decision: CPU seconds of the deciding thread
+SEED_BITS = 62
+
+_cap_lock = threading.Lock()
+_cap_fired = [0]
+
+
+def cap_fired() -> int:
+    """How many decisions the wall-clock cap has cut short in this process."""
+    return _cap_fired[0]
+
+
+@dataclass(slots=True)
+class Analysis:
+    """What the strong player computed for one decision.
+
+    `code` is its choice; `scores` the mean rollout figure of each shortlisted option (higher is
+    better, comparable only within one analysis); `greedy` the greedy one-turn score of every
+    option tried; `deals` the deals each shortlisted option was played on; `capped` whether the
+    wall-clock cap stopped the search early."""
+
+    code: str
+    scores: dict[str, float] = field(default_factory=dict)
+    greedy: dict[str, float] = field(default_factory=dict)
+    deals: int = 0
+    calls: int = 0
+    capped: bool = False
+
+
+def strong_policy(view: View, decision: Decision, rng: random.Random, *, budget: int | None = None) -> str:
+    """The strong player's choice for `decision.player`, from `view` only (see the module doc)."""
+    return analyse(view, decision, rng, budget=budget).code
+
+
+def analyse(view: View, decision: Decision, rng: random.Random, budget: int | None = None) -> Analysis:
+    """The strong player's choice with the figures behind it. A lone option is returned at once
+    (no figures, nothing drawn from `rng`)."""
+    codes = list(decision.codes())
+    if len(codes) == 1:
+        return Analysis(codes[0])
+    if view.viewer != decision.player:
+        return Analysis(decision.default)  # another seat's view: this seat may not search from it
+    seed = rng.getrandbits(SEED_BITS)
+    state = determinize(view, seed)
+    root = Playout(state)
+    if root.decider() != decision.player or root.codes() != codes:
+        return Analysis(decision.default)  # the view does not belong to this decision: decline safely
+    seat = decision.player
+    greedy = _shortlist_scores(root, seat, worth_trying(state, seat, root.kind() or "", codes, inside=False))
+    ranked = sorted(greedy, key=lambda c: -greedy[c])  # stable: ties keep the offered order
+    shortlist = ranked[:SHORTLIST]
+    if len(shortlist) == 1:
+        return Analysis(shortlist[0], {shortlist[0]: greedy[shortlist[0]]}, greedy)
+    work = Rollout(seat, state.turns, len(state.players))
+    totals = dict.fromkeys(shortlist, 0.0)
+    limit = STRONG_BUDGET if budget is None else budget
+    deadline = time.thread_time() + CAP_SECONDS
+    deals, capped = 0, False
+    while work.calls < limit or deals == 0:
+        if deals and time.thread_time() > deadline:
+            capped = True
+            with _cap_lock:
+                _cap_fired[0] += 1
+            break
+        deals += 1
+        deal = Playout(determinize(view, seed + deals))
+        for code in shortlist:
+            totals[code] += work.value(deal, code)
+    scores = {code: totals[code] / deals for code in shortlist}
+    best = max(shortlist, key=lambda c: scores[c])  # ties: the better greedy score (shortlist order)
+    return Analysis(best, scores, greedy, deals, work.calls, capped)
+
+
+def _shortlist_scores(root: Playout, seat: int, tried: list[str]) -> dict[str, float]:
+    """The greedy score (best end of the turn) of each code in `tried`, on the first deal."""
+    scores: dict[str, float] = {}
+    left = SHORTLIST_CALLS
+    for i, code in enumerate(tried):
+        search = TurnSearch(seat, root.state.turns)
+        scores[code] = search.after(root, code, max(1, left // (len(tried) - i)))
+        left -= search.calls
+    return scores

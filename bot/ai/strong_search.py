@@ -1,0 +1,81 @@
+"""The strong player's look-ahead: one option played on a dealt state, then the game carried on
+past the end of the turn, every seat choosing with a small turn search, up to a horizon.
+
+`Rollout` plays on the playout path (`bot.engine.playout`) from a full state dealt by
+`determinize`. Each decision on the way is taken the greedy way, on a small budget: every code
+worth trying is followed by the best rest of that seat's turn (`search.TurnSearch`), and the one
+that scores best for the seat that decides is played (ties: the first offered). The seat being
+analysed searches with a larger share (`OWN_CALLS`) than the others (`OTHER_CALLS`): it is its own
+plan that is being tested, the others only need to answer sensibly. The line stops at the horizon,
+when the seat's next turn is over (or the game ends), and is scored from the seat's side: its own
+score less a share (`RIVAL_WEIGHT`) of the best rival's, so that taking what a rival needs counts.
+Every step is a deterministic function of the dealt state, so a rollout repeats exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bot.engine.playout import Playout
+
+from .evaluation import evaluate
+from .search import TurnSearch, worth_trying
+
+OWN_CALLS = 120  # engine calls per decision of the analysed seat inside a rollout
+OTHER_CALLS = 40  # per decision of any other seat
+RIVAL_WEIGHT = 0.5  # of the best rival's score, taken off the seat's own
+STEP_GUARD = 2_000  # decisions in one rollout before it is cut short (a game is far shorter)
+
+
+@dataclass(slots=True)
+class Rollout:
+    """Rollouts for `seat`, from decisions taken in turn number `turns` (see the module doc)."""
+
+    seat: int
+    turns: int
+    players: int
+    calls: int = 0  # engine calls, every rollout together (the work the budget counts)
+
+    def horizon(self) -> int:
+        """The turn number at which a rollout stops: the seat's next turn is over by then."""
+        return self.turns + self.players + 1
+
+    def value(self, p: Playout, code: str) -> float:
+        """The score of playing `code` now at `p` (left as it is) and carrying on to the horizon."""
+        line = p.copy()
+        line.choose(code)
+        self.calls += 1
+        stop = self.horizon()
+        for _ in range(STEP_GUARD):
+            if line.over or line.state.turns >= stop:
+                break
+            line.choose(self.choice(line))
+        return self.score(line)
+
+    def choice(self, p: Playout) -> str:
+        """The code the decider of `p` plays inside a rollout: the best end of its own turn."""
+        decider = p.decider()
+        assert decider is not None
+        offered = p.codes() or []
+        if len(offered) == 1:
+            return offered[0]
+        codes = worth_trying(p.state, decider, p.kind() or "", offered, inside=True)
+        if len(codes) == 1:
+            return codes[0]
+        left = OWN_CALLS if decider == self.seat else OTHER_CALLS
+        best_code, best = codes[0], float("-inf")
+        for i, code in enumerate(codes):
+            search = TurnSearch(decider, p.state.turns)
+            score = search.after(p, code, max(1, left // (len(codes) - i)))
+            left -= search.calls
+            self.calls += search.calls
+            if score > best:
+                best_code, best = code, score
+        return best_code
+
+    def score(self, p: Playout) -> float:
+        """The seat's score at the end of a line, less a share of the best rival's."""
+        g = p.state
+        own = evaluate(g, self.seat)
+        rivals = [evaluate(g, other) for other in range(len(g.players)) if other != self.seat]
+        return own - RIVAL_WEIGHT * max(rivals, default=0.0)

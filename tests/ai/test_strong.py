@@ -1,0 +1,212 @@
+"""The strong player (issue 26, items 1 and 2): an offered code for every decision, its own seat's
+view only, the same choice for the same view and generator, a budget of work rather than time."""
+
+from __future__ import annotations
+
+import functools
+import random
+import subprocess
+import sys
+from collections import Counter
+
+import pytest
+
+import bot.ai.strong as strong_module
+from bot.ai import POLICIES, STRONG_BUDGET, analyse, get_policy, greedy_policy, strong_policy
+from bot.cli.arena import play_match
+from bot.engine import GameSettings, GameState, View, apply, new_game, pending, view
+from bot.engine.components import COLOURS
+from bot.engine.views import HIDDEN
+from tests.ai.test_decisions import POSITIONS
+from tests.engine.helpers import play
+from tests.engine.letters.kiosk_position import at_kiosk, code
+from tests.engine.letters.test_auction import auction
+
+SMALL = 600  # engine calls: enough for a few deals, cheap enough for a test
+
+
+def strong(g: GameState, rng_seed: int = 0, budget: int = SMALL) -> str:
+    d = pending(g)
+    assert d is not None
+    return strong_policy(view(g, d.player), d, random.Random(rng_seed), budget=budget)
+
+
+def test_strong_is_known_by_name() -> None:
+    assert get_policy("strong") is strong_policy and POLICIES["strong"] is strong_policy
+
+
+@pytest.mark.parametrize("decision_kind", sorted(POSITIONS))
+def test_every_decision_kind_is_answered_with_an_offered_code(decision_kind: str) -> None:
+    """Each decision kind of the base game, set up on the board: an offered code, whatever the
+    generator."""
+    g = POSITIONS[decision_kind]()
+    d = pending(g)
+    assert d is not None and len(d.options) > 1
+    for seed in (1, 2):
+        assert strong(g, seed) in d.codes()
+
+
+def test_a_lone_option_is_returned_at_once_without_drawing() -> None:
+    g = new_game(GameSettings(players=2), list(COLOURS[:2]), 3)
+    while (d := pending(g)) is not None and len(d.options) > 1:
+        g, _ = apply(g, d.player, d.decision_id, greedy_policy(view(g, d.player), d, random.Random(0)))
+    if d is None:
+        pytest.skip("no lone option met")  # pragma: no cover
+    rng = random.Random(5)
+    before = rng.getstate()
+    assert analyse(view(g, d.player), d, rng).code == d.options[0].code
+    assert rng.getstate() == before
+
+
+def _mid_game(players: int = 2, seed: int = 11, turns: int = 6, modules: tuple[str, ...] = ()) -> GameState:
+    """A seeded game between greedy players, stopped at a decision with several options after
+    `turns` player turns."""
+    g = new_game(GameSettings.model_validate({"players": players, "expansions": modules}), list(COLOURS[:players]), seed)
+    rng = random.Random(seed)
+    while (d := pending(g)) is not None and (g.turns < turns or len(d.options) < 3):
+        g, _ = apply(g, d.player, d.decision_id, greedy_policy(view(g, d.player), d, rng))
+    return g
+
+
+def test_the_same_view_and_generator_give_the_same_choice_and_figures() -> None:
+    g = _mid_game()
+    d = pending(g)
+    assert d is not None
+    first = analyse(view(g, d.player), d, random.Random(7), budget=SMALL)
+    second = analyse(view(g, d.player), d, random.Random(7), budget=SMALL)
+    assert first == second
+    assert first.code in d.codes() and first.code in first.scores
+    assert set(first.scores) <= set(first.greedy) <= set(d.codes())
+    assert first.deals >= 1 and first.calls >= SMALL and not first.capped
+
+
+def test_the_same_choice_in_a_fresh_process() -> None:
+    """A fresh interpreter (new memo tables, new hash seed) makes the same choice."""
+    script = (
+        "import random\n"
+        "from bot.ai import analyse\n"
+        "from bot.engine import pending, view\n"
+        "from tests.ai.test_strong import SMALL, _mid_game\n"
+        "g = _mid_game()\n"
+        "d = pending(g)\n"
+        "a = analyse(view(g, d.player), d, random.Random(7), budget=SMALL)\n"
+        "print(a.code, sorted(a.scores.items()))\n"
+    )
+    runs = [
+        subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                       env={"PYTHONHASHSEED": str(salt), "PATH": ""}, timeout=300).stdout
+        for salt in (1, 2)
+    ]
+    g = _mid_game()
+    d = pending(g)
+    assert d is not None
+    here = analyse(view(g, d.player), d, random.Random(7), budget=SMALL)
+    assert runs[0] == runs[1] == f"{here.code} {sorted(here.scores.items())}\n"
+
+
+def test_the_budget_sets_the_work_not_the_clock() -> None:
+    """More budget, more deals; each search stops at the first deal that reaches its budget."""
+    g = _mid_game()
+    d = pending(g)
+    assert d is not None
+    small = analyse(view(g, d.player), d, random.Random(3), budget=SMALL)
+    large = analyse(view(g, d.player), d, random.Random(3), budget=4 * SMALL)
+    assert small.deals < large.deals
+    assert small.calls >= SMALL and large.calls >= 4 * SMALL
+    assert STRONG_BUDGET > 4 * SMALL
+    partial = functools.partial(strong_policy, budget=4 * SMALL)
+    assert partial(view(g, d.player), d, random.Random(3)) == large.code
+
+
+def test_the_time_cap_is_a_safety_net_that_is_counted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a cap of no time at all, one deal is still searched, an offered code returned, and
+    the cap counted once per decision cut short."""
+    g = _mid_game()
+    d = pending(g)
+    assert d is not None
+    monkeypatch.setattr(strong_module, "CAP_SECONDS", 0.0)
+    before = strong_module.cap_fired()
+    result = analyse(view(g, d.player), d, random.Random(3), budget=10 * SMALL)
+    assert result.capped and result.deals == 1 and result.code in d.codes()
+    assert strong_module.cap_fired() == before + 1
+
+
+def test_the_player_only_ever_deals_from_its_own_seats_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every state the strong player searches is dealt from the view of the seat that decides,
+    which hides the other hands and the piles."""
+    viewers: list[int | None] = []
+    real = strong_module.determinize
+
+    def spy(v: View, seed: int) -> GameState:
+        viewers.append(v.viewer)
+        assert all(c == HIDDEN for p in v.state.players if p.seat != v.viewer for c in p.cards)
+        assert all(c == HIDDEN for c in v.state.draw_pile)
+        return real(v, seed)
+
+    monkeypatch.setattr(strong_module, "determinize", spy)
+    g = _mid_game(players=3)
+    for _ in range(6):
+        d = pending(g)
+        assert d is not None
+        viewers.clear()
+        code = strong_policy(view(g, d.player), d, random.Random(1), budget=SMALL)
+        assert viewers == [d.player] * len(viewers) and (viewers or len(d.options) == 1)
+        g, _ = apply(g, d.player, d.decision_id, code)
+
+
+def test_a_view_of_another_seat_is_declined_safely() -> None:
+    g = _mid_game()
+    d = pending(g)
+    assert d is not None
+    other = view(g, 1 - d.player)
+    assert strong_policy(other, d, random.Random(1), budget=SMALL) == d.default
+
+
+def test_an_auction_bid_in_someone_elses_turn() -> None:
+    """Letters & Seals: seat 1 bids (or passes) in seat 0's auction with an offered code."""
+    g = play(auction(8, 6, 7), "g.blue", "v.1")
+    d = pending(g)
+    assert d is not None and d.player == 1 and d.off_turn and d.kind == "auction_bid"
+    for seed in (1, 2):
+        assert strong(g, seed) in d.codes()
+
+
+def test_a_kiosk_pick() -> None:
+    g = at_kiosk("K07", "K10", "K12", "K15")
+    d = pending(g)
+    assert d is not None and d.kind == "kiosk_pick"
+    picks: Counter[str] = Counter(strong(g, seed) for seed in (1, 2))
+    assert set(picks) <= set(d.codes()) and code("K15") not in picks
+    # the others pick in seat order, in the middle of seat 0's turn
+    g = play(g, next(iter(picks)))
+    while (d := pending(g)) is not None and d.player == 0:
+        g = play(g, d.codes()[0])
+    assert d is not None and d.off_turn
+    assert strong(g, 1) in d.codes()
+
+
+@pytest.mark.parametrize("modules", [("mocha",), ("letters",), ("mocha", "letters")], ids=["mocha", "letters", "bazaar"])
+def test_seeded_games_with_every_module_get_offered_codes(modules: tuple[str, ...]) -> None:
+    """A strong seat among greedy ones in a seeded game of each module (both: the Great Bazaar):
+    every answer is offered
+    (apply refuses any other); decisions in the middle of another seat's turn included."""
+    players = 3
+    g = new_game(GameSettings.model_validate({"players": players, "expansions": modules}), list(COLOURS[:players]), 21)
+    rng = random.Random(2)
+    met: Counter[str] = Counter()
+    while (d := pending(g)) is not None and g.turns <= 3 * players:
+        own = view(g, d.player)
+        if d.player == 0 or d.off_turn:
+            answer = strong_policy(own, d, rng, budget=SMALL // 3)
+            assert answer in d.codes()
+            met["off_turn" if d.off_turn else d.kind] += 1
+        else:
+            answer = greedy_policy(own, d, rng)
+        g, _ = apply(g, d.player, d.decision_id, answer)
+    assert met["move"] >= 2
+
+
+def test_a_seeded_game_with_a_strong_seat_repeats_exactly() -> None:
+    settings = GameSettings(players=2)
+    play_strong = functools.partial(play_match, settings, ["strong", "greedy"], 8, 10, strong_budget=SMALL // 2)
+    assert play_strong() == play_strong()
