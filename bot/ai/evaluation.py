@@ -44,11 +44,13 @@ def evaluate(g: GameState, seat: int) -> float:
 
 def score_key(g: GameState, seat: int) -> tuple[object, ...]:
     """Everything the score of a game still running reads: the seat's own holdings and place,
-    the board's public stocks and where the merchants stand."""
+    the board's public stocks, where the merchants stand, whose turn it is (a module may value a
+    holding by it: the active player is paid an auction's bid) and what the modules' valuations
+    read besides (`ModuleValuation.keys`)."""
     p = g.players[seat]
     b = g.board
     return (
-        g.layout, seat, p.merchant, p.stack, p.assistants, p.family, p.lira, p.goods, p.extensions,
+        g.layout, seat, g.turn.player, *(key(g) for m in valuations(g.settings) for key in m.keys), p.merchant, p.stack, p.assistants, p.family, p.lira, p.goods, p.extensions,
         p.rubies, p.mosque_tiles, p.cards, b.sultan_rubies, b.gemstone_rubies, b.mosque_tiles,
         b.mosque_rubies, b.wainwright_extensions, b.wainwright_rubies, b.mail, b.small_demand[0],
         b.large_demand[0], b.neutral_merchants, tuple(q.merchant for q in g.players),
