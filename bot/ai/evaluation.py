@@ -10,13 +10,15 @@ bonus cards, with a bonus for standing first.
 
 from __future__ import annotations
 
+from operator import attrgetter
+
 from bot.engine.components import CATCH_LIRA, GOODS, LIRA_CARD, POLICE_STATION
 from bot.engine.scoring import ranking_key
 from bot.engine.state import GameState, Player
 from bot.engine.undo import after_last_round
 
 from . import values
-from .modules import valuations
+from .modules import score_keys, valuations
 from .progress import completions
 from .prospects import next_turn
 
@@ -49,13 +51,17 @@ def score_key(g: GameState, seat: int) -> tuple[object, ...]:
     read besides (`ModuleValuation.keys`)."""
     p = g.players[seat]
     b = g.board
+    keys = score_keys(g.settings)
     return (
-        g.layout, seat, g.turn.player, *(key(g) for m in valuations(g.settings) for key in m.keys), p.merchant, p.stack, p.assistants, p.family, p.lira, p.goods, p.extensions,
+        g.layout, seat, g.turn.player, *([key(g) for key in keys] if keys else ()), p.merchant, p.stack, p.assistants, p.family, p.lira, p.goods, p.extensions,
         p.rubies, p.mosque_tiles, p.cards, b.sultan_rubies, b.gemstone_rubies, b.mosque_tiles,
         b.mosque_rubies, b.wainwright_extensions, b.wainwright_rubies, b.mail, b.small_demand[0],
-        b.large_demand[0], b.neutral_merchants, tuple(q.merchant for q in g.players),
+        b.large_demand[0], b.neutral_merchants, tuple(map(_MERCHANT, g.players)),
         *b.parts.values(), *p.parts.values(), *p.hands.items(),
     )
+
+
+_MERCHANT = attrgetter("merchant")
 
 
 def holdings(g: GameState, p: Player) -> float:

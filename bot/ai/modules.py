@@ -44,6 +44,7 @@ _ACTIVE: dict[tuple[str, ...], tuple[ModuleValuation, ...]] = {}
 def register_valuation(valuation: ModuleValuation) -> ModuleValuation:
     VALUATIONS.append(valuation)
     _ACTIVE.clear()
+    _KEYS.clear()
     return valuation
 
 
@@ -53,4 +54,15 @@ def valuations(settings: GameSettings) -> tuple[ModuleValuation, ...]:
     if found is None:
         play = in_play(settings.expansions)
         found = _ACTIVE[settings.expansions] = tuple(v for v in VALUATIONS if v.module in play)
+    return found
+
+
+_KEYS: dict[tuple[str, ...], tuple[Key, ...]] = {}
+
+
+def score_keys(settings: GameSettings) -> tuple[Key, ...]:
+    """The `keys` of the valuations in play, in one tuple (empty in a base game)."""
+    found = _KEYS.get(settings.expansions)
+    if found is None:
+        found = _KEYS[settings.expansions] = tuple(key for m in valuations(settings) for key in m.keys)
     return found
