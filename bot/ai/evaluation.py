@@ -10,7 +10,7 @@ bonus cards, with a bonus for standing first.
 
 from __future__ import annotations
 
-from operator import attrgetter
+from operator import attrgetter, mul
 
 from bot.engine.components import CATCH_LIRA, GOODS, LIRA_CARD, POLICE_STATION
 from bot.engine.scoring import ranking_key
@@ -62,11 +62,13 @@ def score_key(g: GameState, seat: int) -> tuple[object, ...]:
 
 
 _MERCHANT = attrgetter("merchant")
+_GOOD_WORTH = tuple(values.GOOD[c] for c in GOODS)
 
 
 def holdings(g: GameState, p: Player) -> float:
     v = values.RUBY * p.rubies + values.LIRA * p.lira
-    v += sum(n * values.GOOD[c] for c, n in zip(GOODS, p.goods, strict=True))
+    goods: float = sum(map(mul, _GOOD_WORTH, p.goods))  # each good's worth times the number held, in order
+    v += goods
     modules = valuations(g.settings)
     done = completions(g.board, p, [source(g, p) for m in modules for source in m.sources])
     # the best sources count (a module that adds sources leaves the weakest out)
