@@ -10,13 +10,15 @@ bonus cards, with a bonus for standing first.
 
 from __future__ import annotations
 
+from operator import attrgetter, mul
+
 from bot.engine.components import CATCH_LIRA, GOODS, LIRA_CARD, POLICE_STATION
 from bot.engine.scoring import ranking_key
 from bot.engine.state import GameState, Player
 from bot.engine.undo import after_last_round
 
 from . import values
-from .modules import valuations
+from .modules import score_keys, valuations
 from .progress import completions
 from .prospects import next_turn
 
@@ -44,21 +46,29 @@ def evaluate(g: GameState, seat: int) -> float:
 
 def score_key(g: GameState, seat: int) -> tuple[object, ...]:
     """Everything the score of a game still running reads: the seat's own holdings and place,
-    the board's public stocks and where the merchants stand."""
+    the board's public stocks, where the merchants stand, whose turn it is (a module may value a
+    holding by it: the active player is paid an auction's bid) and what the modules' valuations
+    read besides (`ModuleValuation.keys`)."""
     p = g.players[seat]
     b = g.board
+    keys = score_keys(g.settings)
     return (
-        g.layout, seat, p.merchant, p.stack, p.assistants, p.family, p.lira, p.goods, p.extensions,
+        g.layout, seat, g.turn.player, *([key(g) for key in keys] if keys else ()), p.merchant, p.stack, p.assistants, p.family, p.lira, p.goods, p.extensions,
         p.rubies, p.mosque_tiles, p.cards, b.sultan_rubies, b.gemstone_rubies, b.mosque_tiles,
         b.mosque_rubies, b.wainwright_extensions, b.wainwright_rubies, b.mail, b.small_demand[0],
-        b.large_demand[0], b.neutral_merchants, tuple(q.merchant for q in g.players),
+        b.large_demand[0], b.neutral_merchants, tuple(map(_MERCHANT, g.players)),
         *b.parts.values(), *p.parts.values(), *p.hands.items(),
     )
 
 
+_MERCHANT = attrgetter("merchant")
+_GOOD_WORTH = tuple(values.GOOD[c] for c in GOODS)
+
+
 def holdings(g: GameState, p: Player) -> float:
     v = values.RUBY * p.rubies + values.LIRA * p.lira
-    v += sum(n * values.GOOD[c] for c, n in zip(GOODS, p.goods, strict=True))
+    goods: float = sum(map(mul, _GOOD_WORTH, p.goods))  # each good's worth times the number held, in order
+    v += goods
     modules = valuations(g.settings)
     done = completions(g.board, p, [source(g, p) for m in modules for source in m.sources])
     # the best sources count (a module that adds sources leaves the weakest out)

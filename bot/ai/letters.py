@@ -5,14 +5,15 @@ Rough exchange rates in Lira, like `values`: six seals buy a ruby at the Secret 
 seal is worth a share of a ready ruby, less the trip), three seals buy a whole extra turn (the
 double move); an undelivered letter is worth a little more than its one seal, since a visit to
 its place doubles it. The companion is a second token to act with. A running auction is valued
-as it would end now: the highest bidder pays its bid for two bonus cards, and the active player
-is paid that bid when someone else holds it (so a bid is worth making up to about the cards'
-worth, and no further).
+as it would end now: the highest bidder pays its bid for the lot (two bonus cards, fewer when the
+piles hold fewer: `auction.lot_size`), and the active player is paid that bid when someone else
+holds it (so a bid is worth making up to about the lot's worth, and no further).
 """
 
 from __future__ import annotations
 
 from bot.engine.letters import data
+from bot.engine.letters.auction import lot_size
 from bot.engine.letters.double_move import DOUBLE_MOVE, NO
 from bot.engine.letters.parts import BOARD, PLAYER, LettersBoard, LettersPlayer
 from bot.engine.state import GameState, Player
@@ -26,7 +27,7 @@ from .search import LINE_ENDS
 SEAL = 3.0  # one seal showing on a letter
 UNDELIVERED = 1.0  # a letter whose place is still to visit (its second seal)
 COMPANION_READY = 6.0  # the companion in its owner's supply or on the board: another token
-AUCTION_CARDS = data.AUCTION_CARDS * values.UNKNOWN_CARD  # what the auction's winner draws
+LOT_CARD = values.UNKNOWN_CARD  # each card the auction's winner draws
 EMBASSY = data.EMBASSY_LETTERS * (SEAL + UNDELIVERED)
 KIOSK = data.KIOSK_LETTERS * (SEAL + UNDELIVERED) + 3.0  # a letter and a tile or two
 AUCTION_HOUSE = 2.0  # a good of choice, the bidding aside
@@ -55,6 +56,11 @@ def secret_society(g: GameState, p: Player) -> float:
     return min(1.0, seals(mine) / data.SOCIETY_SEALS)
 
 
+def lot_worth(g: GameState) -> float:
+    """What the auction's winner draws: the lot's cards, unseen."""
+    return lot_size(g) * LOT_CARD
+
+
 def held(g: GameState, p: Player) -> float:
     """Letters, the companion, and what a running auction would bring if it ended now."""
     mine = _player(p)
@@ -66,10 +72,17 @@ def held(g: GameState, p: Player) -> float:
     board = _board(g)
     if board is not None and board.bid > 0:
         if board.bidder == p.seat:
-            worth += AUCTION_CARDS - board.bid * values.LIRA
+            worth += lot_worth(g) - board.bid * values.LIRA
         elif p.seat == g.turn.player:
             worth += board.bid * values.LIRA
     return worth
+
+
+def _lot_key(g: GameState) -> object:
+    """What the score reads beyond the parts and hands (`ModuleValuation.keys`): the lot's size
+    while an auction runs (it shrinks when the bonus piles run low)."""
+    board = _board(g)
+    return lot_size(g) if board is not None and board.bid > 0 else 0
 
 
 # Inside the search, a double move's payment starts an extra turn the search does not look into:
@@ -80,6 +93,7 @@ LINE_ENDS[DOUBLE_MOVE] = NO.code
 VALUATION = register_valuation(
     ModuleValuation(
         module=data.MODULE,
+        keys=(_lot_key,),
         sources=(secret_society,),
         holdings=(held,),
         gains={

@@ -8,9 +8,9 @@ rather than branching there:
   with the base game's sources;
 - ``holdings``: the worth, in Lira, of what a player holds of the module (coffee, guild cards,
   Tavern tiles);
-- ``gains``: the next-turn estimate of each place the module adds (see `prospects`).
-
-The score cache's key (`evaluation.score_key`) already reads every module part and hand.
+- ``gains``: the next-turn estimate of each place the module adds (see `prospects`);
+- ``keys``: what else its valuation reads of a game, for the score cache's key
+  (`evaluation.score_key`), which already reads every module part and hand.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from bot.engine.state import GameState, Player
 Gain = Callable[[GameState, Player, int], float]
 Source = Callable[[GameState, Player], float]
 Holding = Callable[[GameState, Player], float]
+Key = Callable[[GameState], object]
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +34,7 @@ class ModuleValuation:
     sources: tuple[Source, ...] = ()
     holdings: tuple[Holding, ...] = ()
     gains: Mapping[int, Gain] = field(default_factory=dict)
+    keys: tuple[Key, ...] = ()
 
 
 VALUATIONS: list[ModuleValuation] = []
@@ -42,6 +44,7 @@ _ACTIVE: dict[tuple[str, ...], tuple[ModuleValuation, ...]] = {}
 def register_valuation(valuation: ModuleValuation) -> ModuleValuation:
     VALUATIONS.append(valuation)
     _ACTIVE.clear()
+    _KEYS.clear()
     return valuation
 
 
@@ -51,4 +54,15 @@ def valuations(settings: GameSettings) -> tuple[ModuleValuation, ...]:
     if found is None:
         play = in_play(settings.expansions)
         found = _ACTIVE[settings.expansions] = tuple(v for v in VALUATIONS if v.module in play)
+    return found
+
+
+_KEYS: dict[tuple[str, ...], tuple[Key, ...]] = {}
+
+
+def score_keys(settings: GameSettings) -> tuple[Key, ...]:
+    """The `keys` of the valuations in play, in one tuple (empty in a base game)."""
+    found = _KEYS.get(settings.expansions)
+    if found is None:
+        found = _KEYS[settings.expansions] = tuple(key for m in valuations(settings) for key in m.keys)
     return found

@@ -43,7 +43,7 @@ from bot.engine.layouts import NO_EDGES, Edges, Grid
 from bot.engine.movement import turn_goes_on_at
 from bot.engine.places import PLACES
 from bot.engine.places.markets import best_sale, demand, revenue
-from bot.engine.state import GameState, Player, Step
+from bot.engine.state import GameState, Player, shared_step
 from bot.engine.tokens import kinds_with
 
 from . import values
@@ -62,7 +62,7 @@ def action_codes(g: GameState, p: Player, place: int) -> Sequence[str]:
     """The codes the action at `place` would offer `p` now, as the engine decides them (none:
     the action cannot be taken); read with the place's `codes`, which builds no labels."""
     found = PLACES.get(place)
-    return found.codes(g, p.seat, Step("action", p.seat, place)) if found else ()
+    return found.codes(g, p.seat, shared_step("action", p.seat, place)) if found else ()
 
 
 def ruby_ready(g: GameState, p: Player, place: int) -> float:

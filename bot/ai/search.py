@@ -84,10 +84,11 @@ class TurnSearch:
     def _play(self, child: Playout, code: str, budget: int) -> float:
         """`after`, on a playout of the search's own that nothing reads afterwards (changed in
         place: the last option of a position needs no copy of it)."""
-        before = child.chance
+        state = child.state  # changed in place by `choose`: its chance counter tells (`Playout.chance`)
+        before = state.rng_counter
         child.choose(code)
         self.calls += 1
-        if child.chance != before:
+        if state.rng_counter != before:
             self.chance = True
         return self.best(child, budget - 1)
 

@@ -100,8 +100,12 @@ def _redeal(g: GameState, deck: Deck, seed: int, sub: int) -> None:
     unknown.subtract(deck.face_up(g))
     for p in g.players:
         unknown.subtract(c for c in deck.hand(p) if c != HIDDEN)
-    pool = chance.shuffled(seed, sub, tuple(sorted(unknown.elements())))
-    slots = sum(deck.hand(p).count(HIDDEN) for p in g.players) + len(deck.pile(g))
+    hidden = sum(deck.hand(p).count(HIDDEN) for p in g.players)
+    unseen = tuple(sorted(unknown.elements()))
+    # the pile is kept sorted (its order is drawn at each draw): with no hidden hand to fill, the
+    # shuffle would only be sorted back, so it is skipped (the same deal, at no cost)
+    pool = chance.shuffled(seed, sub, unseen) if hidden else unseen
+    slots = hidden + len(deck.pile(g))
     if slots != len(pool) or any(n < 0 for n in unknown.values()):
         raise ValueError(f"the view's {deck.name} counts do not add up to the deck")
     at = 0

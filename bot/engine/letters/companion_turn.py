@@ -107,10 +107,24 @@ class CompanionWindow:
             return []
         return companion_steps(g, seat, data.COMPANION_STEPS)
 
+    def codes(self, g: GameState, step: Step) -> list[str]:
+        """The codes of `options`, in the same order, without building the options (the playout
+        path asks at every free step)."""
+        if step.kind != "move" or step.actor != g.turn.player:
+            return []
+        seat = step.actor
+        part = letters_player(g, seat)
+        if part.companion == OFF_BOARD:
+            return [PLACE_IT]
+        if not may_move(g, seat, part):
+            return []
+        steps = data.COMPANION_STEPS
+        return [f"{MOVE_PREFIX}{q}" for q in reachable(g, seat, part.companion, steps, steps)]
+
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
         if not (code == PLACE_IT or code.startswith(MOVE_PREFIX)):
             return False
-        if code not in {o.code for o in self.options(tx.g, step)}:
+        if code not in self.codes(tx.g, step):
             return False
         g = tx.g
         seat = step.actor

@@ -23,12 +23,13 @@ def deliver(tx: Tx) -> None:
     kinds = None
     for p in g.players:
         part = p.parts.get(PLAYER)
-        if not isinstance(part, LettersPlayer) or not part.letters:
+        if not isinstance(part, LettersPlayer):
             continue
-        # run before every step the machinery looks at: kept cheap (a plain look-up, no generator)
-        waiting = _WAITING.get(part.letters)
-        if waiting is None:
-            waiting = _waiting(part.letters)
+        # run before every step the machinery looks at: kept cheap (the places still to deliver
+        # remembered per row of letters, found by the row's identity: no hash of the row)
+        letters = part.letters
+        kept = _WAITING.get(id(letters))
+        waiting = kept[1] if kept is not None and kept[0] is letters else _waiting(letters)
         if not waiting:
             continue
         if kinds is None:
@@ -39,22 +40,25 @@ def deliver(tx: Tx) -> None:
         else:
             continue
         here = {kind.where(p) for kind in kinds}
-        letters = tuple((place, done or place in here) for place, done in part.letters)
-        for (place, was), (_, now) in zip(part.letters, letters, strict=True):
+        delivered = tuple((place, done or place in here) for place, done in letters)
+        for (place, was), (_, now) in zip(letters, delivered, strict=True):
             if now and not was:
                 tx.emit("delivered", p.seat, place=place)
-        set_letters_player(g, p.seat, letters=letters)
+        set_letters_player(g, p.seat, letters=delivered)
 
 
 WAITING_KEPT = 4096  # rows of letters remembered (a search meets the same rows again and again)
-_WAITING: dict[tuple[Letter, ...], frozenset[int]] = {}
+_WAITING: dict[int, tuple[tuple[Letter, ...], frozenset[int]]] = {}
+"""By the `id` of a row of letters: the row itself (kept, so that its id is not reused while the
+entry lives, and compared by identity) and the places of its letters still to deliver."""
 
 
 def _waiting(letters: tuple[Letter, ...]) -> frozenset[int]:
     """The places of the letters still to deliver in a row (remembered in `_WAITING`)."""
     if len(_WAITING) >= WAITING_KEPT:
         _WAITING.clear()
-    found = _WAITING[letters] = frozenset(place for place, done in letters if not done)
+    found = frozenset(place for place, done in letters if not done)
+    _WAITING[id(letters)] = (letters, found)
     return found
 
 
