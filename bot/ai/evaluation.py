@@ -10,10 +10,12 @@ bonus cards, with a bonus for standing first.
 
 from __future__ import annotations
 
+from itertools import count
 from operator import attrgetter, mul
 
 from bot.engine.components import CATCH_LIRA, GOODS, LIRA_CARD, POLICE_STATION
 from bot.engine.scoring import ranking_key
+from bot.engine.settings import GameSettings
 from bot.engine.state import GameState, Player
 from bot.engine.undo import after_last_round
 
@@ -48,17 +50,37 @@ def score_key(g: GameState, seat: int) -> tuple[object, ...]:
     """Everything the score of a game still running reads: the seat's own holdings and place,
     the board's public stocks, where the merchants stand, whose turn it is (a module may value a
     holding by it: the active player is paid an auction's bid) and what the modules' valuations
-    read besides (`ModuleValuation.keys`)."""
+    read besides (`ModuleValuation.keys`), and the game's settings (two games on the same layout
+    under other rules or modules never share a remembered score)."""
     p = g.players[seat]
     b = g.board
     keys = score_keys(g.settings)
     return (
-        g.layout, seat, g.turn.player, *([key(g) for key in keys] if keys else ()), p.merchant, p.stack, p.assistants, p.family, p.lira, p.goods, p.extensions,
+        settings_token(g.settings), g.layout, seat, g.turn.player, *([key(g) for key in keys] if keys else ()), p.merchant, p.stack, p.assistants, p.family, p.lira, p.goods, p.extensions,
         p.rubies, p.mosque_tiles, p.cards, b.sultan_rubies, b.gemstone_rubies, b.mosque_tiles,
         b.mosque_rubies, b.wainwright_extensions, b.wainwright_rubies, b.mail, b.small_demand[0],
         b.large_demand[0], b.neutral_merchants, tuple(map(_MERCHANT, g.players)),
         *b.parts.values(), *p.parts.values(), *p.hands.items(),
     )
+
+
+_by_identity: dict[int, tuple[GameSettings, int]] = {}
+_by_value: dict[GameSettings, int] = {}
+_tokens = count()
+
+
+def settings_token(settings: GameSettings) -> int:
+    """A small number standing for `settings` in score keys: equal settings get the same number
+    (copies of a game share remembered scores), other settings another. Found by the object's
+    identity first (hashing the settings costs as much as the rest of the key)."""
+    found = _by_identity.get(id(settings))
+    if found is not None and found[0] is settings:
+        return found[1]
+    token = _by_value.setdefault(settings, next(_tokens))
+    if len(_by_identity) >= 1000:
+        _by_identity.clear()
+    _by_identity[id(settings)] = (settings, token)  # holds the object, so its id is not reused
+    return token
 
 
 _MERCHANT = attrgetter("merchant")

@@ -5,7 +5,8 @@ best (see `evaluation`) is chosen.
 One deal serves every option (so they are compared on the same guessed cards and dice). Options
 whose search met a die roll or a card draw are scored again on a few more deals and averaged, so
 that a lucky guessed roll does not decide. The total number of engine calls per decision is
-bounded (`BUDGET`), which bounds the time a decision takes.
+bounded (`BUDGET`, in the base game's calls: a module whose calls cost more gets fewer, see
+`modules.call_budget`), which bounds the time a decision takes.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import random
 from bot.engine import Decision, View, determinize
 from bot.engine.playout import Playout
 
+from .modules import call_budget
 from .search import TurnSearch, worth_trying
 
 BUDGET = 1200  # engine choices per decision, all deals together (about 25 ms of one core)
@@ -35,16 +37,17 @@ def greedy_policy(view: View, decision: Decision, rng: random.Random) -> str:
         return decision.default  # the view does not belong to this decision: decline safely
     seat = decision.player
     tried = worth_trying(state, seat, root.kind() or "", list(codes), inside=False)
+    budget = call_budget(state.settings, BUDGET)
     totals: dict[str, float] = {}
     chancy: list[str] = []
-    left = int(BUDGET * FIRST_DEAL_SHARE)
+    left = int(budget * FIRST_DEAL_SHARE)
     for i, code in enumerate(tried):
         search = TurnSearch(seat, state.turns)
         totals[code] = search.after(root, code, max(1, left // (len(tried) - i)))
         left -= search.calls
         if search.chance:
             chancy.append(code)
-    left = BUDGET - int(BUDGET * FIRST_DEAL_SHARE) + max(0, left)
+    left = budget - int(budget * FIRST_DEAL_SHARE) + max(0, left)
     extra = EXTRA_DEALS if chancy else 0  # no option met chance: one deal says it all
     for k in range(1, extra + 1):
         other = determinize(view, seed + k)

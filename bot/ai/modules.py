@@ -10,7 +10,11 @@ rather than branching there:
   Tavern tiles);
 - ``gains``: the next-turn estimate of each place the module adds (see `prospects`);
 - ``keys``: what else its valuation reads of a game, for the score cache's key
-  (`evaluation.score_key`), which already reads every module part and hand.
+  (`evaluation.score_key`), which already reads every module part and hand;
+- ``call_cost``: what one engine call costs with the module in play, against the base game's
+  (its sweeps and bigger board), measured with ``python -m bot bench``. The greedy player's
+  budget of engine calls is divided by the largest cost in play (`call_budget`), so that a
+  decision takes about the same time in every game.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ class ModuleValuation:
     holdings: tuple[Holding, ...] = ()
     gains: Mapping[int, Gain] = field(default_factory=dict)
     keys: tuple[Key, ...] = ()
+    call_cost: float = 1.0
 
 
 VALUATIONS: list[ModuleValuation] = []
@@ -58,6 +63,13 @@ def valuations(settings: GameSettings) -> tuple[ModuleValuation, ...]:
 
 
 _KEYS: dict[tuple[str, ...], tuple[Key, ...]] = {}
+
+
+def call_budget(settings: GameSettings, calls: int) -> int:
+    """`calls` engine calls of the base game, in calls of the game `settings` describe: divided
+    by the dearest module in play (`ModuleValuation.call_cost`)."""
+    cost = max((m.call_cost for m in valuations(settings)), default=1.0)
+    return max(1, int(calls / cost))
 
 
 def score_keys(settings: GameSettings) -> tuple[Key, ...]:
