@@ -92,12 +92,12 @@ async def _new_table(svc: GameService, seed: int) -> int:
     return (await svc.start(lobby.id, "p0", seed=seed, shuffle=False)).id
 
 
-async def _measure(processes: bool, clicks: int, seed: int, player: str) -> dict[str, Any]:
+async def _measure(processes: bool, clicks: int, seed: int, player: str, decisions: int) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as folder:
         searches = Searches(processes=processes)
         svc = await GameService.open(Path(folder) / "bench.db", grace_seconds=0, searches=searches)
         try:
-            series = positions(seed)
+            series = positions(seed, decisions)
             await searches.run(think, series[:1], player)  # the workers start (a process imports the bot)
             idle_ack, idle_answer = await _clicks(svc, clicks, seed)
             stop = asyncio.Event()
@@ -141,15 +141,16 @@ async def _measure(processes: bool, clicks: int, seed: int, player: str) -> dict
     }
 
 
-def search_figures(seed: int, clicks: int = CLICKS) -> dict[str, Any]:
-    """The section: the player searching, then one measurement per pool."""
+def search_figures(seed: int, clicks: int = CLICKS, decisions: int = POSITIONS) -> dict[str, Any]:
+    """The section: the player searching, then one measurement per pool (each search decides
+    `decisions` positions)."""
     player = hint_policy_name()
     out: dict[str, Any] = {
-        "what": f"{SEARCHERS + 1} searchers ({player}, {POSITIONS} decisions each) keep the pool full, "
+        "what": f"{SEARCHERS + 1} searchers ({player}, {decisions} decisions each) keep the pool full, "
                 f"{clicks} clicks in another game",
         "player": player,
     }
     for processes in (False, True):
-        figures = asyncio.run(_measure(processes, clicks, seed, player))
+        figures = asyncio.run(_measure(processes, clicks, seed, player, decisions))
         out[figures.pop("pool")] = figures
     return out

@@ -110,7 +110,7 @@ async def test_worker_processes_play_the_same_turns_as_threads(tmp_path: Path) -
 
 
 def test_bench_measures_clicks_while_two_searches_run() -> None:
-    figures = search_figures(3, clicks=4)
+    figures = search_figures(3, clicks=4, decisions=2)  # short searches: the test waits for the last ones
     for pool in ("threads", "processes"):
         part = figures[pool]
         assert part["max_running"] == part["limit"] >= 1
