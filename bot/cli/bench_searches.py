@@ -23,6 +23,7 @@ from typing import Any
 from bot.ai import POLICIES, greedy_policy
 from bot.ai.levels import hint_policy_name
 from bot.engine import Decision, GameSettings, View, apply, new_game, pending, view
+from bot.engine.components import COLOURS
 from bot.service import GameService
 from bot.service.searches import Searches
 
@@ -32,9 +33,10 @@ POSITIONS = 12  # decisions in one search's series
 CLICK_GAP = 0.01  # seconds between two clicks
 
 
-def positions(seed: int, count: int = POSITIONS) -> list[tuple[View, Decision]]:
-    """Decisions with several options from a 4-player game between greedy players."""
-    g = new_game(GameSettings(players=4), ["red", "blue", "green", "yellow"], seed)
+def positions(seed: int, count: int = POSITIONS, players: int = 4) -> list[tuple[View, Decision]]:
+    """Up to `count` decisions with several options (each with its decider's view) from a seeded
+    base game between greedy players."""
+    g = new_game(GameSettings(players=players), list(COLOURS[:players]), seed)
     rng = random.Random(seed)
     found: list[tuple[View, Decision]] = []
     while len(found) < count and (d := pending(g)) is not None:

@@ -17,7 +17,7 @@ from bot.ai.levels import (
     player_named,
     player_names,
 )
-from bot.engine import GameSettings, apply, new_game, pending, view
+from bot.cli.bench_searches import positions
 
 
 def test_the_levels_on_offer_are_those_whose_player_is_registered(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -46,32 +46,19 @@ def test_an_unknown_level_is_refused_in_one_sentence(monkeypatch: pytest.MonkeyP
     assert player_named("normal") is greedy_policy and player_named("random") is random_policy
 
 
-def _decisions(players: int, seed: int, count: int) -> list[tuple[object, object]]:
-    """(view, decision) pairs with several options from a game played by the greedy player."""
-    g = new_game(GameSettings(players=players), ["red", "blue", "green", "yellow", "white"][:players], seed)
-    rng = random.Random(seed)
-    found: list[tuple[object, object]] = []
-    while len(found) < count and (d := pending(g)) is not None:
-        v = view(g, d.player)
-        if len(d.codes()) > 1:
-            found.append((v, d))
-        g, _ = apply(g, d.player, d.decision_id, greedy_policy(v, d, rng))
-    return found
-
-
 def test_the_easy_player_mostly_plays_greedy_and_otherwise_a_runner_up() -> None:
     """The easy player takes greedy's option unless its generator says it slips (`SLIP`), and
     its slips do change choices.
     The same view and generator give the same choice."""
-    pairs = _decisions(3, 11, 40)
+    pairs = positions(11, 40, players=3)
     same = differs = 0
     for i, (v, d) in enumerate(pairs):
-        code = easy_policy(v, d, random.Random(i))  # type: ignore[arg-type]
-        assert code == easy_policy(v, d, random.Random(i))  # type: ignore[arg-type]
-        assert code in d.codes()  # type: ignore[attr-defined]
+        code = easy_policy(v, d, random.Random(i))
+        assert code == easy_policy(v, d, random.Random(i))
+        assert code in d.codes()
         rng = random.Random(i)
         slipped = rng.random() < easy.SLIP
-        best = greedy_policy(v, d, rng)  # type: ignore[arg-type]
+        best = greedy_policy(v, d, rng)
         if slipped:
             differs += code != best
         else:
