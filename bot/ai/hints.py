@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from bot import engine
 from bot.engine import Decision, EngineError, GameState, View, determinize
+from bot.engine.components import GOODS
 from bot.engine.state import Player
 from bot.engine.texts import GOOD_NAMES
 
@@ -29,7 +30,6 @@ from .greedy import greedy_policy
 from .levels import hint_policy_name
 
 FOLLOW_STEPS = 12  # the seat's own choices played after the hinted one to see where the turn leads
-GOODS = ("red", "green", "yellow", "blue")  # Player.goods order
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,8 +110,10 @@ def _gain(p: Player, q: Player, after: GameState) -> str | None:
         return f"+{lira} Lira (you would have {q.lira})"
     if len(q.cards) > len(p.cards):
         return "gets you a bonus card"
-    if len(q.assistants) < len(p.assistants) or len(q.stack) > len(p.stack):
-        return "puts your assistants to work"
+    if len(q.stack) > len(p.stack):  # an assistant picked up again (or freed by the Fountain)
+        return "brings an assistant back to your stack"
+    if len(q.assistants) > len(p.assistants):
+        return "leaves an assistant behind to work for you"
     return None
 
 

@@ -84,3 +84,17 @@ def test_the_reason_names_what_the_turn_gains() -> None:
     reasons = [hint(view(g, _decision(g).player), _decision(g)).reason for g in _positions(2, 9, 25)]
     concrete = [r for r in reasons if any(w in r for w in ("ruby", "Lira", "fabric", "spice", "fruit", "jewelry", "slot"))]
     assert len(concrete) >= len(reasons) // 2
+
+
+def test_the_reason_tells_leaving_an_assistant_from_taking_one_back() -> None:
+    """An assistant left on a place works for you; one picked up again goes back to the stack:
+    the reason says which happened."""
+    from dataclasses import replace
+
+    from bot.ai.hints import _gain
+
+    g = new_game(GameSettings(players=2), ["red", "blue"], 1)
+    home = g.players[0]
+    out = replace(home, stack=home.stack[1:], assistants=(3,))
+    assert _gain(home, out, g) == "leaves an assistant behind to work for you"
+    assert _gain(out, home, g) == "brings an assistant back to your stack"
