@@ -35,7 +35,15 @@ from bot.engine.components import COLOURS
 from bot.engine.modules import game_title
 from bot.settings import bot_command
 
-from .common import ToolParser, UsageError, add_game_arguments, plural, settings_from_arguments, usage_error
+from .common import (
+    ToolParser,
+    UsageError,
+    add_game_arguments,
+    add_strong_budget_argument,
+    plural,
+    settings_from_arguments,
+    usage_error,
+)
 
 DEFAULT_TURN_CAP = 400  # player turns; a 4-player game between greedy players ends near turn 80
 PROGRESS_EVERY = 20
@@ -192,10 +200,7 @@ def _parser() -> ToolParser:
         help="play N games at a time in worker processes (default 1: one at a time, in this process); "
         "the games and the table are the same whatever N",
     )
-    parser.add_argument(
-        "--strong-budget", type=int, default=None, metavar="N",
-        help=f"engine calls per decision of the strong player (default {STRONG_BUDGET})",
-    )
+    add_strong_budget_argument(parser)
     parser.add_argument(
         "--turn-cap", type=int, default=DEFAULT_TURN_CAP, metavar="N",
         help=f"stop a game after N player turns and rank its current standings (default {DEFAULT_TURN_CAP})",

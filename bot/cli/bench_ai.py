@@ -19,7 +19,7 @@ from bot.engine import GameSettings
 from bot.engine.settings import LayoutName
 
 from .arena import DecisionTimes, play_match
-from .common import ToolParser
+from .common import ToolParser, add_strong_budget_argument
 
 AI_GAMES = 2  # per player count
 AI_TURN_CAP = 40  # player turns per game: about 250 timed decisions per player count
@@ -59,10 +59,7 @@ def add_strong_arguments(parser: ToolParser) -> None:
         help="add the ai_strong section: N games per player count with one strong seat among greedy "
         "ones, its decision time and how often its time cap fired (default 0: left out)",
     )
-    parser.add_argument(
-        "--strong-budget", type=int, default=None, metavar="N",
-        help=f"engine calls per strong decision (default {STRONG_BUDGET})",
-    )
+    add_strong_budget_argument(parser)
 
 
 def check_strong_arguments(parser: ToolParser, args: Namespace) -> None:

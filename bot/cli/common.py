@@ -86,6 +86,17 @@ def layouts_help() -> str:
     return "; ".join(words)
 
 
+def add_strong_budget_argument(parser: argparse.ArgumentParser) -> None:
+    """--strong-budget N, the strong computer player's work per decision (arena, bench), read as
+    None when not given: the player's own default then."""
+    from bot.ai import STRONG_BUDGET  # on use: the other tools need not load the computer players
+
+    parser.add_argument(
+        "--strong-budget", type=int, default=None, metavar="N",
+        help=f"engine calls per decision of the strong computer player (default {STRONG_BUDGET})",
+    )
+
+
 def add_game_arguments(parser: argparse.ArgumentParser, *, players: int = 3, seed: int | None = 1) -> None:
     """The options that describe a game (the same for simulate, render, arena and play): --players,
     --seed (``seed=None``: no default, the tool picks one), --modules, --layout, --variant and

@@ -66,6 +66,7 @@ class Payload:
     mention: int | None = None  # the one user this message may ping
     more: list[discord.Embed] = field(default_factory=list)
     alt: dict[str, str] = field(default_factory=dict)
+    kept: dict[str, int] = field(default_factory=dict)  # files the edited message shows already: their attachment ids
 
     @property
     def embeds(self) -> list[discord.Embed]:
@@ -93,13 +94,28 @@ class Payload:
 
     def edit_kwargs(self) -> dict[str, Any]:
         """Everything replaced; without files of its own the message keeps its attachments, and
-        without content its content."""
+        without content its content. Files named in `kept` are not uploaded again: the message
+        keeps those attachments (all kept: the edit lists none, as without files)."""
         out: dict[str, Any] = {"embeds": self.embeds, "view": self.view, "allowed_mentions": self._mentions()}
         if self.content is not None:
             out["content"] = self.content
-        if self.files:
-            out["attachments"] = self._files()
+        fresh = [f for f in self._files() if f.filename not in self.kept]
+        if fresh:
+            out["attachments"] = [*(KeptAttachment(i, name) for name, i in self.kept.items()), *fresh]
         return out
+
+
+@dataclass(frozen=True, slots=True)
+class KeptAttachment:
+    """An attachment the edited message carries already, listed in an edit's `attachments` to keep
+    it: discord.py sends `to_dict()` of anything in that list that is not a `discord.File`, and
+    Discord needs only the id."""
+
+    id: int
+    filename: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "filename": self.filename}
 
 
 Answer = str | Payload | None  # what a click or command answers privately (None: nothing)

@@ -9,7 +9,8 @@ grace period: meanwhile their message shows the board after the turn with an Und
 Computer seats then move one turn at a time, one message per turn. DMs carry each person's cards
 and are edited when the cards change (`private_cards`). Two parts live in modules of their own:
 the messages of other seats deciding in the middle of a turn (`interlude_messages`) and those of
-computer seats (`computer_messages`).
+computer seats (`computer_messages`). A turn message drawn again uploads only the pictures that
+changed; those it shows already keep their attachments (`shown_pictures`).
 
 Discord calls here use the bot token and the stored message ids (interaction tokens die after 15
 minutes); an edit of the message a click came from goes through that interaction instead."""
@@ -26,7 +27,7 @@ import discord
 from ..service import Game, GameService, MessageRow, errors, pending
 from ..service import view as game_view
 from ..service import winners as winning_seats
-from . import interlude, payloads
+from . import interlude, payloads, shown_pictures
 from .computer_messages import ComputerMessages
 from .interlude_messages import InterludeMessages
 from .lobby import closed_payload, lobby_payload
@@ -276,11 +277,13 @@ class Publisher(InterludeMessages, ComputerMessages):
                 game.id, public, seat, names, lines, images.public, seats[decision.player].name,
                 self.service.grace_seconds, decision.decision_id,
             )
-        message_id = await self.edit_or_send(game.row.channel_id, turn, payload, via)
-        assert message_id is not None
+        if turn is not None:  # pictures the message shows already stay as they are, not uploaded again
+            payload.kept = shown_pictures.unchanged(turn.digest, images.public)
+        message = await self.post(game.row.channel_id, turn, payload, via)
+        assert message is not None
         await self.service.put_message(MessageRow(
-            game.id, "turn", "", game.row.channel_id, message_id, seat.seat, decision.decision_id, story_from,
-            mode, "",
+            game.id, "turn", "", game.row.channel_id, message.id, seat.seat, decision.decision_id, story_from,
+            mode, shown_pictures.remembered(images.public, message),
         ))
         await self.service.set_seen(game.id, seat.seat, game.row.seq)
 
@@ -291,18 +294,24 @@ class Publisher(InterludeMessages, ComputerMessages):
         """Edit the stored message (through the click's interaction when the click came from it)
         or, when there is none or it was deleted, send a new one (unless `send` is False);
         returns the message's id (None: nothing was sent)."""
+        message = await self.post(channel_id, row, payload, via, send=send)
+        return None if message is None else message.id
+
+    async def post(
+        self, channel_id: int, row: MessageRow | None, payload: Payload,
+        via: discord.Interaction[Any] | None = None, *, send: bool = True,
+    ) -> discord.Message | None:
+        """`edit_or_send`, returning the message as Discord answered (its attachments' ids)."""
         if row is not None:
             try:
                 if via is not None and via.message is not None and via.message.id == row.message_id:
-                    await via.edit_original_response(**payload.edit_kwargs())
-                else:
-                    await self.channel(row.channel_id).get_partial_message(row.message_id).edit(**payload.edit_kwargs())
-                return row.message_id
+                    return await via.edit_original_response(**payload.edit_kwargs())
+                return await self.channel(row.channel_id).get_partial_message(row.message_id).edit(**payload.edit_kwargs())
             except discord.NotFound:
                 log.info("game %s: its %s message is gone; posting it again", row.game_id, row.purpose)
         if not send:
             return None
-        return (await self.channel(channel_id).send(**payload.send_kwargs())).id
+        return await self.channel(channel_id).send(**payload.send_kwargs())
 
     async def _retire_turn(self, game: Game) -> None:
         """Take the buttons off the last turn message; its picture stays, and its text now says

@@ -5,7 +5,10 @@ where the killed one stopped.
 
 Run as a script, this file is the child: ``python test_crash.py DB`` plays GAMES games to the end,
 one asyncio task per game over the one service, every choice drawn from the game's seed and the
-log position (so the games play out the same however often they are interrupted)."""
+log position (so the games play out the same however often they are interrupted). It prints
+"ready" once the service is open and "move" after each accepted choice, undo or computer turn:
+the kills are timed by these marks, not by the clock, so a loaded machine changes where the
+kills land in the games, never whether the runs get anything done."""
 
 from __future__ import annotations
 
@@ -30,6 +33,10 @@ GAMES = [  # (seats, computers) per game
 ]
 UNDO_RATE = 0.05
 KILLS = 22
+START_KILLS = 5  # every fifth kill lands while the child starts (imports, migrations, creating the games)
+MOVES_BEFORE_KILL = (1, 40)  # else it lands after this many accepted moves (at random), and a pause
+MOVES_AFTER_COPY = 30
+PATIENCE = 300.0  # seconds: only a hang waits this long for the child's next mark
 Log = list[tuple[int, str, int | None, str]]
 
 
@@ -69,16 +76,21 @@ async def _child(db: Path) -> None:
                 assert d is not None
                 rng = random.Random(f"{game.row.seed}:{game.row.seq}")
                 seat = game.seats[d.player]
+                moved = True
                 if seat.played_by_computer:
+                    moved = False
                     async with aclosing(svc.computer_turns(gid, seed=rng.getrandbits(32))) as turns:  # type: ignore[type-var]
                         async for _ in turns:
+                            moved = True
                             break
-                    continue
-                assert seat.user_id is not None
-                if engine.can_undo(game.state, d.player) and rng.random() < UNDO_RATE:
-                    await svc.undo(gid, seat.user_id)
                 else:
-                    await svc.submit(gid, seat.user_id, d.decision_id, rng.choice(d.codes()))
+                    assert seat.user_id is not None
+                    if engine.can_undo(game.state, d.player) and rng.random() < UNDO_RATE:
+                        await svc.undo(gid, seat.user_id)
+                    else:
+                        await svc.submit(gid, seat.user_id, d.decision_id, rng.choice(d.codes()))
+                if moved:
+                    print("move", flush=True)  # accepted and stored
 
         await asyncio.gather(*(play(gid) for gid in ids))
     finally:
@@ -92,14 +104,33 @@ def _spawn(db: Path) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONPATH": str(REPO_ROOT)}
     return subprocess.Popen(
         [sys.executable, __file__, str(db)], cwd=REPO_ROOT, env=env,
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, bufsize=0,
     )
 
 
-def _wait_ready(proc: subprocess.Popen[bytes], timeout: float) -> bool:
-    assert proc.stdout is not None
-    ready, _, _ = select.select([proc.stdout], [], [], timeout)
-    return bool(ready) and proc.stdout.readline().strip() == b"ready"
+class _Marks:
+    """The child's marks ("ready", "move") as they come, read unbuffered (nothing waits in a
+    buffer that `select` does not see) and counted since the child started."""
+
+    def __init__(self, proc: subprocess.Popen[bytes]) -> None:
+        assert proc.stdout is not None
+        self.fd = proc.stdout.fileno()
+        self.counts: dict[bytes, int] = {}
+        self.pending = b""
+
+    def wait(self, mark: bytes, count: int, timeout: float = PATIENCE) -> int:
+        """Read until `count` of `mark` have come, the child ended or `timeout` seconds passed;
+        returns how many have come (more than `count` when they came together)."""
+        deadline = time.monotonic() + timeout
+        while self.counts.get(mark, 0) < count:
+            ready, _, _ = select.select([self.fd], [], [], max(0.0, deadline - time.monotonic()))
+            chunk = os.read(self.fd, 4096) if ready else b""
+            if not chunk:
+                break  # the child ended, or the time is up
+            *lines, self.pending = (self.pending + chunk).split(b"\n")
+            for line in lines:
+                self.counts[line] = self.counts.get(line, 0) + 1
+        return self.counts.get(mark, 0)
 
 
 def _kill(proc: subprocess.Popen[bytes]) -> bool:
@@ -227,16 +258,22 @@ async def _kill_and_check(tmp_path: Path, rng: random.Random) -> None:
     from bot.store import backup
 
     db = tmp_path / "crash.db"
-    kills = progressed = 0
+    kills = 0
     before: dict[int, Log] = {}
     copy: Path | None = None
     while kills < KILLS:
         proc = _spawn(db)
-        if rng.random() < 0.2:  # anywhere in the start: imports, migrations, creating the games
+        moves, marks = 0, _Marks(proc)
+        if kills % START_KILLS == 1:  # anywhere in the start: imports, migrations, creating the games
+            if rng.random() < 0.5:  # the service open: creating or resuming the games
+                assert marks.wait(b"ready", 1) == 1, "the child did not start"
             time.sleep(rng.uniform(0.0, 0.6))
         else:
-            assert _wait_ready(proc, 20), "the child did not start"
-            time.sleep(rng.uniform(0.0, 0.4))
+            assert marks.wait(b"ready", 1) == 1, "the child did not start"
+            wanted = rng.randint(*MOVES_BEFORE_KILL)
+            moves = marks.wait(b"move", wanted)
+            assert moves >= wanted, f"the child stopped after {moves} of {wanted} moves"
+            time.sleep(rng.uniform(0.0, 0.05))  # into whatever it does next
         assert _kill(proc), "the games ended before the test was done: play longer games"
         kills += 1
         if not db.exists():
@@ -246,20 +283,21 @@ async def _kill_and_check(tmp_path: Path, rng: random.Random) -> None:
         assert len(found["games"]) <= len(GAMES)  # resumed, never started again
         for game_id, old in before.items():
             assert logs[game_id][: len(old)] == old, f"game {game_id}: its earlier log changed"
-        progressed += sum(len(v) for v in logs.values()) > sum(len(v) for v in before.values())
+        grown = sum(len(v) for v in logs.values()) - sum(len(v) for v in before.values())
+        assert grown >= moves, f"{moves} moves were accepted, but the logs hold only {grown} more events"
         before = logs
         if kills == 6:
             copy = tmp_path / "copy.db"
             await backup(db, copy)
-    assert progressed >= KILLS // 2, f"only {progressed} of {kills} runs got anything done"
     assert len(before) == len(GAMES) and all(len(log) > 50 for log in before.values())
 
     # The copy taken mid-way, played on without interruption, plays the same games.
     assert copy is not None
     at_copy = _logs(copy)
     proc = _spawn(copy)
-    assert _wait_ready(proc, 20)
-    time.sleep(1.5)
+    marks = _Marks(proc)
+    assert marks.wait(b"ready", 1) == 1
+    assert marks.wait(b"move", MOVES_AFTER_COPY) >= MOVES_AFTER_COPY
     _kill(proc)
     await _check(copy)
     straight = _logs(copy)

@@ -13,7 +13,7 @@ import bot.discord_ui
 PACKAGE = Path(bot.discord_ui.__file__).parent
 # bottom first; a module may import modules of lower layers only
 LAYERS = [
-    {"text", "ids"},
+    {"text", "ids", "shown_pictures"},
     {"items", "choices"},
     {"payloads"},
     {"lobby", "interlude", "card_payloads"},
