@@ -31,9 +31,10 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from bot.engine import Decision, View, determinize
+from bot.engine import Decision, GameSettings, View, determinize
 from bot.engine.playout import Playout
 
+from .modules import call_budget
 from .search import TurnSearch, worth_trying
 from .strong_search import Rollout
 
@@ -88,14 +89,15 @@ def analyse(view: View, decision: Decision, rng: random.Random, budget: int | No
     if root.decider() != decision.player or root.codes() != codes:
         return Analysis(decision.default)  # the view does not belong to this decision: decline safely
     seat = decision.player
-    greedy = _shortlist_scores(root, seat, worth_trying(state, seat, root.kind() or "", codes, inside=False))
+    tried = worth_trying(state, seat, root.kind() or "", codes, inside=False)
+    greedy = _shortlist_scores(root, seat, tried, call_budget(state.settings, SHORTLIST_CALLS))
     ranked = sorted(greedy, key=lambda c: -greedy[c])  # stable: ties keep the offered order
     shortlist = ranked[:SHORTLIST]
     if len(shortlist) == 1:
         return Analysis(shortlist[0], {shortlist[0]: greedy[shortlist[0]]}, greedy)
     work = Rollout(seat, state.turns, len(state.players))
     totals = dict.fromkeys(shortlist, 0.0)
-    limit = STRONG_BUDGET if budget is None else budget
+    limit = decision_budget(state.settings, budget)
     deadline = time.thread_time() + CAP_SECONDS
     deals, capped = 0, False
     while work.calls < limit or deals == 0:
@@ -113,10 +115,19 @@ def analyse(view: View, decision: Decision, rng: random.Random, budget: int | No
     return Analysis(best, scores, greedy, deals, work.calls, capped)
 
 
-def _shortlist_scores(root: Playout, seat: int, tried: list[str]) -> dict[str, float]:
-    """The greedy score (best end of the turn) of each code in `tried`, on the first deal."""
+def decision_budget(settings: GameSettings, budget: int | None = None) -> int:
+    """The engine calls a decision's rollouts may use in a game under `settings`: `budget` (the
+    default `STRONG_BUDGET`) counts the base game's calls and is divided by the dearest module in
+    play (`modules.call_budget`), as the greedy player's is, so that a decision takes about the
+    same time in every game."""
+    return call_budget(settings, STRONG_BUDGET if budget is None else budget)
+
+
+def _shortlist_scores(root: Playout, seat: int, tried: list[str], calls: int) -> dict[str, float]:
+    """The greedy score (best end of the turn) of each code in `tried`, on the first deal, within
+    `calls` engine calls in all."""
     scores: dict[str, float] = {}
-    left = SHORTLIST_CALLS
+    left = calls
     for i, code in enumerate(tried):
         search = TurnSearch(seat, root.state.turns)
         scores[code] = search.after(root, code, max(1, left // (len(tried) - i)))
