@@ -11,6 +11,7 @@ from collections import Counter
 
 import pytest
 
+import bot.ai.greedy as greedy_module
 import bot.ai.strong as strong_module
 from bot.ai import POLICIES, STRONG_BUDGET, analyse, get_policy, greedy_policy, strong_policy
 from bot.cli.arena import play_match
@@ -144,6 +145,7 @@ def test_the_player_only_ever_deals_from_its_own_seats_view(monkeypatch: pytest.
         return real(v, seed)
 
     monkeypatch.setattr(strong_module, "determinize", spy)
+    monkeypatch.setattr(greedy_module, "determinize", spy)  # greedy's choice at the small steps
     g = _mid_game(players=3)
     for _ in range(6):
         d = pending(g)
