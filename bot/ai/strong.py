@@ -8,20 +8,45 @@ A decision goes in two stages, both on states dealt from the player's own view
    the best rest of the turn, `search.TurnSearch`), and the `SHORTLIST` best go on.
 2. Rollouts (information-set Monte Carlo): deal after deal, each shortlisted option is played on
    the same dealt state and the game carried on to the end of the seat's next turn
-   (`strong_search.Rollout`); an option's figure is its mean over the deals. The options share
-   every deal, so luck in the guessed cards and dice falls on all of them alike.
+   (`strong_search.Rollout`); an option's figure is its mean over its deals. The options share
+   every deal, so luck in the guessed cards and dice falls on all of them alike. Successive
+   halving: once `HALVING_SHARE` of the budget is spent, the worse half of the shortlist (by
+   their totals over the same deals) is dropped and the deals that follow go to the better half
+   only, so that the close call between the best options is the one measured most often.
+
+The rollouts are spent where they change choices. At the small steps inside a turn
+(`FOLLOW_UPS`: the action, the assistant, a sale, a payment, a discard...) they almost never
+overturned the greedy choice, yet took about 70 % of a game's work; there the strong player
+plays what the greedy player would (`greedy.greedy_policy`, from the same generator). The
+movement, the encounters after the action, the caravan draw and every step a module adds keep
+the rollouts. The rule reads the decision's kind only, so the same view and decision still give
+the same choice.
 
 The work is counted, not timed: deals go on until the rollouts have used `budget` engine calls
 (`STRONG_BUDGET` unless the caller names another), so the same view, decision and generator state
-always give the same choice, on any machine. A time cap (`CAP_SECONDS`) is only a safety net
+always give the same choice, on any machine. The budget counts the base game's calls: like the
+greedy player's, it is divided by the dearest module in play (`modules.call_budget`, about 2 for
+Letters & Seals and the Great Bazaar), so that a decision takes about the same time in every
+game (`decision_budget`). A time cap (`CAP_SECONDS`) is only a safety net
 against a pathological position; `cap_fired()` says how often it stopped a search. It reads the
 deciding thread's CPU time, not the wall clock, so that a machine busy with other work does not
 fire it (and change a choice) where an idle one would not.
 
-What a decision costs (CPU time of one core, measured on the shared 2-core machine under heavy load,
-so above what a quiet machine shows): with the default budget, p95 about 0.4 s in the base game at
-2 and 5 players (``python -m bot bench --strong-games 1``), and up to about 1.1 s in the Great
-Bazaar at 5 players, whose engine calls cost about 2.5 times the base game's.
+What it costs (CPU time of one core, measured on the shared 2-core machine under heavy load, so
+above what a quiet machine shows, load 11-13): with the default budget, the CPU p50/p95 of a
+strong decision with two or more options, one game per player count
+(``python -m bot bench --games 1 --no-store --no-render --no-ai --strong-games 1 [--modules …]``):
+
+    game            2 players      5 players
+    base            11 / 427 ms    1 / 571 ms
+    mocha           412 / 762 ms   3 / 780 ms
+    letters         346 / 640 ms   473 / 713 ms
+
+The small steps cost what a greedy decision costs; the rollouts, a few hundred ms each, are what
+the p95 shows (before the division, a Letters & Seals decision made twice these calls, each
+dearer than a base one: last session's Great Bazaar at 5 players, p50 0.86 s, max 1.11 s). A
+profiled 2-player base game took about 15 s of the strong seat's CPU, against about 50 s when every
+step was rolled out (`FOLLOW_UPS`, same seed).
 """
 
 from __future__ import annotations
@@ -39,7 +64,7 @@ from .modules import call_budget
 from .search import TurnSearch, worth_trying
 from .strong_search import Rollout
 
-STRONG_BUDGET = 8_000  # engine calls in rollouts per decision (p95: about 0.4 s of one core, see the module doc)
+STRONG_BUDGET = 8_000  # base-game engine calls in rollouts per decision (p95: about 0.4-0.8 s of one core, module doc)
 SHORTLIST = 4  # options carried from the greedy scores to the rollouts
 HALVING_SHARE = 0.4  # of the budget, spent on every shortlisted option before the worse half is dropped
 SHORTLIST_CALLS = 720  # engine calls for the greedy scores of every option (as greedy's first deal)
