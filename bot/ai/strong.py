@@ -40,7 +40,8 @@ strong decision with two or more options, one game per player count
     game            2 players      5 players
     base            11 / 427 ms    1 / 571 ms
     mocha           412 / 762 ms   3 / 780 ms
-    letters         346 / 640 ms   473 / 713 ms
+    letters         39 / 518 ms    330 / 568 ms
+    Great Bazaar    346 / 640 ms   473 / 713 ms
 
 The small steps cost what a greedy decision costs; the rollouts, a few hundred ms each, are what
 the p95 shows (before the division, a Letters & Seals decision made twice these calls, each
