@@ -83,7 +83,7 @@ _cap_fired = [0]
 
 
 def cap_fired() -> int:
-    """How many decisions the wall-clock cap has cut short in this process."""
+    """How many decisions the time cap has cut short in this process."""
     return _cap_fired[0]
 
 
@@ -93,8 +93,10 @@ class Analysis:
 
     `code` is its choice; `scores` the mean rollout figure of each shortlisted option (higher is
     better, comparable only within one analysis); `greedy` the greedy one-turn score of every
-    option tried; `deals` the deals each shortlisted option was played on; `capped` whether the
-    wall-clock cap stopped the search early."""
+    option tried; `deals` the deals dealt, all of which the options kept after the halving were
+    played on (the others on the first ones only); `calls` the engine calls the rollouts made;
+    `capped` whether the time cap stopped the search early. At a small step (`FOLLOW_UPS`) only
+    `code` is filled."""
 
     code: str
     scores: dict[str, float] = field(default_factory=dict)
