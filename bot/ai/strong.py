@@ -8,20 +8,46 @@ A decision goes in two stages, both on states dealt from the player's own view
    the best rest of the turn, `search.TurnSearch`), and the `SHORTLIST` best go on.
 2. Rollouts (information-set Monte Carlo): deal after deal, each shortlisted option is played on
    the same dealt state and the game carried on to the end of the seat's next turn
-   (`strong_search.Rollout`); an option's figure is its mean over the deals. The options share
-   every deal, so luck in the guessed cards and dice falls on all of them alike.
+   (`strong_search.Rollout`); an option's figure is its mean over its deals. The options share
+   every deal, so luck in the guessed cards and dice falls on all of them alike. Successive
+   halving: once `HALVING_SHARE` of the budget is spent, the worse half of the shortlist (by
+   their totals over the same deals) is dropped and the deals that follow go to the better half
+   only, so that the close call between the best options is the one measured most often.
+
+The rollouts are spent where they change choices. At the small steps inside a turn
+(`FOLLOW_UPS`: the action, the assistant, a sale, a payment, a discard...) they almost never
+overturned the greedy choice, yet took about 70 % of a game's work; there the strong player
+plays what the greedy player would (`greedy.greedy_policy`, from the same generator). The
+movement, the encounters after the action, the caravan draw and every step a module adds keep
+the rollouts. The rule reads the decision's kind only, so the same view and decision still give
+the same choice.
 
 The work is counted, not timed: deals go on until the rollouts have used `budget` engine calls
 (`STRONG_BUDGET` unless the caller names another), so the same view, decision and generator state
-always give the same choice, on any machine. A time cap (`CAP_SECONDS`) is only a safety net
+always give the same choice, on any machine. The budget counts the base game's calls: like the
+greedy player's, it is divided by the dearest module in play (`modules.call_budget`, about 2 for
+Letters & Seals and the Great Bazaar), so that a decision takes about the same time in every
+game (`decision_budget`). A time cap (`CAP_SECONDS`) is only a safety net
 against a pathological position; `cap_fired()` says how often it stopped a search. It reads the
 deciding thread's CPU time, not the wall clock, so that a machine busy with other work does not
 fire it (and change a choice) where an idle one would not.
 
-What a decision costs (CPU time of one core, measured on the shared 2-core machine under heavy load,
-so above what a quiet machine shows): with the default budget, p95 about 0.4 s in the base game at
-2 and 5 players (``python -m bot bench --strong-games 1``), and up to about 1.1 s in the Great
-Bazaar at 5 players, whose engine calls cost about 2.5 times the base game's.
+What it costs (CPU time of one core, measured on the shared 2-core machine under heavy load, so
+above what a quiet machine shows, load 11-13): with the default budget, the CPU p50/p95 of a
+strong decision with two or more options, one game per player count
+(``python -m bot bench --games 1 --no-store --no-render --no-ai --strong-games 1 [--modules …]``):
+
+    game            2 players      5 players
+    base            11 / 427 ms    1 / 571 ms
+    mocha           412 / 762 ms   3 / 780 ms
+    letters         39 / 518 ms    330 / 568 ms
+    Great Bazaar    346 / 640 ms   473 / 713 ms
+
+The small steps cost what a greedy decision costs; the rollouts, a few hundred ms each, are what
+the p95 shows (before the division, a Letters & Seals decision made twice these calls, each
+dearer than a base one: last session's Great Bazaar at 5 players, p50 0.86 s, max 1.11 s). A
+profiled 2-player base game took about 15 s of the strong seat's CPU, against about 50 s when every
+step was rolled out (`FOLLOW_UPS`, same seed).
 """
 
 from __future__ import annotations
@@ -31,15 +57,24 @@ import threading
 import time
 from dataclasses import dataclass, field
 
-from bot.engine import Decision, View, determinize
+from bot.engine import Decision, GameSettings, View, determinize
 from bot.engine.playout import Playout
 
+from .greedy import greedy_policy
+from .modules import call_budget
 from .search import TurnSearch, worth_trying
 from .strong_search import Rollout
 
-STRONG_BUDGET = 8_000  # engine calls in rollouts per decision (p95: about 0.4 s of one core, see the module doc)
+STRONG_BUDGET = 8_000  # base-game engine calls in rollouts per decision (p95: about 0.4-0.8 s of one core, module doc)
 SHORTLIST = 4  # options carried from the greedy scores to the rollouts
+HALVING_SHARE = 0.4  # of the budget, spent on every shortlisted option before the worse half is dropped
 SHORTLIST_CALLS = 720  # engine calls for the greedy scores of every option (as greedy's first deal)
+# Decision kinds inside a turn where the rollouts, given the whole budget, almost never overturned
+# the greedy choice (2 of about 180 such decisions in two profiled games): greedy's choice is played
+# there without rollouts. The movement, the encounters after the action and the caravan draw keep them.
+FOLLOW_UPS = frozenset({
+    "action", "assistant", "sell", "card_discard", "pay", "gov_pay", "card_good", "smug_pay", "smug_good",
+})
 CAP_SECONDS = 3.0  # safety net per decision: CPU seconds of the deciding thread
 SEED_BITS = 62
 
@@ -48,7 +83,7 @@ _cap_fired = [0]
 
 
 def cap_fired() -> int:
-    """How many decisions the wall-clock cap has cut short in this process."""
+    """How many decisions the time cap has cut short in this process."""
     return _cap_fired[0]
 
 
@@ -58,8 +93,10 @@ class Analysis:
 
     `code` is its choice; `scores` the mean rollout figure of each shortlisted option (higher is
     better, comparable only within one analysis); `greedy` the greedy one-turn score of every
-    option tried; `deals` the deals each shortlisted option was played on; `capped` whether the
-    wall-clock cap stopped the search early."""
+    option tried; `deals` the deals dealt, all of which the options kept after the halving were
+    played on (the others on the first ones only); `calls` the engine calls the rollouts made;
+    `capped` whether the time cap stopped the search early. At a small step (`FOLLOW_UPS`) only
+    `code` is filled."""
 
     code: str
     scores: dict[str, float] = field(default_factory=dict)
@@ -82,20 +119,26 @@ def analyse(view: View, decision: Decision, rng: random.Random, budget: int | No
         return Analysis(codes[0])
     if view.viewer != decision.player:
         return Analysis(decision.default)  # another seat's view: this seat may not search from it
+    if decision.kind in FOLLOW_UPS:
+        return Analysis(greedy_policy(view, decision, rng))  # a small step inside the turn: greedy's choice
     seed = rng.getrandbits(SEED_BITS)
     state = determinize(view, seed)
     root = Playout(state)
     if root.decider() != decision.player or root.codes() != codes:
         return Analysis(decision.default)  # the view does not belong to this decision: decline safely
     seat = decision.player
-    greedy = _shortlist_scores(root, seat, worth_trying(state, seat, root.kind() or "", codes, inside=False))
+    tried = worth_trying(state, seat, root.kind() or "", codes, inside=False)
+    greedy = _shortlist_scores(root, seat, tried, call_budget(state.settings, SHORTLIST_CALLS))
     ranked = sorted(greedy, key=lambda c: -greedy[c])  # stable: ties keep the offered order
     shortlist = ranked[:SHORTLIST]
     if len(shortlist) == 1:
         return Analysis(shortlist[0], {shortlist[0]: greedy[shortlist[0]]}, greedy)
     work = Rollout(seat, state.turns, len(state.players))
     totals = dict.fromkeys(shortlist, 0.0)
-    limit = STRONG_BUDGET if budget is None else budget
+    played = dict.fromkeys(shortlist, 0)
+    alive = shortlist
+    limit = decision_budget(state.settings, budget)
+    cut = int(limit * HALVING_SHARE)  # the calls after which the worse half of the shortlist is dropped
     deadline = time.thread_time() + CAP_SECONDS
     deals, capped = 0, False
     while work.calls < limit or deals == 0:
@@ -104,19 +147,39 @@ def analyse(view: View, decision: Decision, rng: random.Random, budget: int | No
             with _cap_lock:
                 _cap_fired[0] += 1
             break
+        if alive is shortlist and deals and work.calls >= cut:
+            alive = _better_half(shortlist, totals)
         deals += 1
         deal = Playout(determinize(view, seed + deals))
-        for code in shortlist:
+        for code in alive:
             totals[code] += work.value(deal, code)
-    scores = {code: totals[code] / deals for code in shortlist}
-    best = max(shortlist, key=lambda c: scores[c])  # ties: the better greedy score (shortlist order)
+            played[code] += 1
+    scores = {code: totals[code] / played[code] for code in shortlist}
+    best = max(alive, key=lambda c: scores[c])  # ties: the better greedy score (shortlist order)
     return Analysis(best, scores, greedy, deals, work.calls, capped)
 
 
-def _shortlist_scores(root: Playout, seat: int, tried: list[str]) -> dict[str, float]:
-    """The greedy score (best end of the turn) of each code in `tried`, on the first deal."""
+def _better_half(shortlist: list[str], totals: dict[str, float]) -> list[str]:
+    """The better half of `shortlist` (at least two), by their totals over the same deals; ties
+    keep the shortlist's order. A new list, in the shortlist's order."""
+    keep = max(2, (len(shortlist) + 1) // 2)
+    kept = set(sorted(shortlist, key=lambda c: -totals[c])[:keep])
+    return [c for c in shortlist if c in kept]
+
+
+def decision_budget(settings: GameSettings, budget: int | None = None) -> int:
+    """The engine calls a decision's rollouts may use in a game under `settings`: `budget` (the
+    default `STRONG_BUDGET`) counts the base game's calls and is divided by the dearest module in
+    play (`modules.call_budget`), as the greedy player's is, so that a decision takes about the
+    same time in every game."""
+    return call_budget(settings, STRONG_BUDGET if budget is None else budget)
+
+
+def _shortlist_scores(root: Playout, seat: int, tried: list[str], calls: int) -> dict[str, float]:
+    """The greedy score (best end of the turn) of each code in `tried`, on the first deal, within
+    `calls` engine calls in all."""
     scores: dict[str, float] = {}
-    left = SHORTLIST_CALLS
+    left = calls
     for i, code in enumerate(tried):
         search = TurnSearch(seat, root.state.turns)
         scores[code] = search.after(root, code, max(1, left // (len(tried) - i)))

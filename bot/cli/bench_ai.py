@@ -14,7 +14,7 @@ from argparse import Namespace
 from typing import Any
 
 from bot.ai.greedy import BUDGET, EXTRA_DEALS
-from bot.ai.strong import CAP_SECONDS, STRONG_BUDGET
+from bot.ai.strong import CAP_SECONDS, STRONG_BUDGET, decision_budget
 from bot.engine import GameSettings
 from bot.engine.settings import LayoutName
 
@@ -92,6 +92,7 @@ def strong_figures(
             f"turn caps {STRONG_TURN_CAPS[2]} and {STRONG_TURN_CAPS[5]}), one thread"
         ),
         "engine_calls_budget": STRONG_BUDGET if budget is None else budget,
+        "engine_calls_in_play": decision_budget(settings, budget),  # divided by the dearest module's call cost
         "time_cap_cpu_seconds": CAP_SECONDS,
         "players": per_count,
     }

@@ -11,11 +11,14 @@ from collections import Counter
 
 import pytest
 
+import bot.ai.greedy as greedy_module
 import bot.ai.strong as strong_module
+import bot.ai.strong_search as strong_search
 from bot.ai import POLICIES, STRONG_BUDGET, analyse, get_policy, greedy_policy, strong_policy
 from bot.cli.arena import play_match
 from bot.engine import GameSettings, GameState, View, apply, new_game, pending, view
 from bot.engine.components import COLOURS
+from bot.engine.playout import Playout
 from bot.engine.views import HIDDEN
 from tests.ai.test_decisions import POSITIONS
 from tests.engine.helpers import play
@@ -144,6 +147,7 @@ def test_the_player_only_ever_deals_from_its_own_seats_view(monkeypatch: pytest.
         return real(v, seed)
 
     monkeypatch.setattr(strong_module, "determinize", spy)
+    monkeypatch.setattr(greedy_module, "determinize", spy)  # greedy's choice at the small steps
     g = _mid_game(players=3)
     for _ in range(6):
         d = pending(g)
@@ -210,3 +214,48 @@ def test_a_seeded_game_with_a_strong_seat_repeats_exactly() -> None:
     settings = GameSettings(players=2)
     play_strong = functools.partial(play_match, settings, ["strong", "greedy"], 8, 10, strong_budget=SMALL // 2)
     assert play_strong() == play_strong()
+
+
+@pytest.mark.parametrize("decision_kind", sorted(strong_module.FOLLOW_UPS & set(POSITIONS)))
+def test_a_small_step_inside_the_turn_takes_greedys_choice_without_rollouts(decision_kind: str) -> None:
+    """At the small steps inside a turn (the action, the assistant, a sale, a payment...) the strong
+    player plays what the greedy player would, from the same generator, and runs no rollouts."""
+    g = POSITIONS[decision_kind]()
+    d = pending(g)
+    assert d is not None and len(d.options) > 1
+    for seed in (1, 2):
+        a = analyse(view(g, d.player), d, random.Random(seed), budget=SMALL)
+        assert a.code == greedy_policy(view(g, d.player), d, random.Random(seed))
+        assert a.deals == 0 and a.calls == 0 and not a.scores
+
+
+@pytest.mark.parametrize("decision_kind", ["move", "after", "caravan_draw"])
+def test_the_turn_shaping_steps_keep_their_rollouts(decision_kind: str) -> None:
+    g = POSITIONS[decision_kind]()
+    d = pending(g)
+    assert d is not None and decision_kind not in strong_module.FOLLOW_UPS
+    a = analyse(view(g, d.player), d, random.Random(1), budget=SMALL)
+    assert a.code in d.codes()
+    assert a.deals >= 1 or len(a.greedy) == 1  # rollouts ran, unless a single option was worth trying
+
+
+def test_the_worse_half_of_the_shortlist_stops_being_dealt(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Successive halving: every shortlisted option is played on the first deals, then only the
+    better half goes on, on every deal after; the choice is one of those."""
+    g = _mid_game()
+    d = pending(g)
+    assert d is not None
+    plays: Counter[str] = Counter()
+    real = strong_search.Rollout.value
+
+    def spy(self: strong_search.Rollout, p: Playout, code: str) -> float:
+        plays[code] += 1
+        return real(self, p, code)
+
+    monkeypatch.setattr(strong_search.Rollout, "value", spy)
+    a = analyse(view(g, d.player), d, random.Random(3), budget=4 * SMALL)
+    assert len(a.scores) == strong_module.SHORTLIST == 4
+    kept = sorted(c for c in a.scores if plays[c] == a.deals)
+    dropped = sorted(c for c in a.scores if plays[c] < a.deals)
+    assert len(kept) == len(dropped) == 2 and a.code in kept
+    assert len({plays[c] for c in dropped}) == 1 and plays[dropped[0]] >= 1
