@@ -6,30 +6,39 @@ own view and the decision: the player's generator is seeded from a digest of bot
 never from the game's seed or generator, so asking again gives the same hint and nothing another
 seat holds can change it.
 
-The reason comes from playing the hinted option on one state dealt from the same view and the
-rest of the seat's turn after it (the greedy player), then comparing the seat before and after:
-a ruby first, then a wheelbarrow extension, a mosque tile, goods (a full wheelbarrow slot is
-named), Lira, a bonus card; otherwise a plain sentence. Only the decider's own gains are named,
-counted, never a dealt card by name (the deal is a guess, and a guess must not pass for news).
+The reason comes from one state dealt from the same view (with the hint's seed), played on the
+engine's playout path: the hinted option, then the rest of the turn, then on to the end of the
+seat's next turn, every seat choosing the greedy way (the best end of its own turn on that deal).
+The seat is compared before and after this turn, and again before and after its next turn, and
+the more telling gain is named: a ruby first, then a wheelbarrow extension, a mosque tile, a full
+wheelbarrow slot, goods or Lira, a bonus card, an assistant (`Gain.rank`). This turn's gain wins
+a tie; the next turn's is named only when it tells more ("sets up your 5th ruby next turn"), so
+an option that gains little now but prepares a payoff says so. With no gain either way, a plain
+sentence. Only the decider's own gains are named, counted, never a dealt card by name nor
+anything of another seat (the deal is a guess, and a guess must not pass for news).
 """
 
 from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from bot import engine
-from bot.engine import Decision, EngineError, GameState, View, determinize
+from bot.engine import Decision, GameState, View, determinize
 from bot.engine.components import GOODS
+from bot.engine.playout import Playout
 from bot.engine.state import Player
 from bot.engine.texts import GOOD_NAMES
 
 from . import POLICIES
-from .greedy import greedy_policy
 from .levels import hint_policy_name
+from .search import TurnSearch, worth_trying
 
-FOLLOW_STEPS = 12  # the seat's own choices played after the hinted one to see where the turn leads
+OWN_CALLS = 720  # engine calls for each choice of the hinted seat on the way (as greedy's first deal)
+OTHER_CALLS = 60  # for each choice of another seat (they only need to answer sensibly)
+STEP_GUARD = 2_000  # choices played on one line before it is cut short (a round is far shorter)
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,56 +74,129 @@ def hint(view: View, decision: Decision) -> Hint:
 
 
 def reason(view: View, decision: Decision, code: str, seed: int) -> str:
-    """Why `code`, in a few words: what the seat gains by the end of the turn it leads to."""
+    """Why `code`, in a few words: what the seat gains by the end of the turn it leads to, or
+    what that sets up for the seat's next turn when this turn gains less (see the module doc)."""
     seat = decision.player
     state = determinize(view, seed)
+    line = Playout(state)
+    if line.decider() != seat or line.codes() != list(decision.codes()):
+        return _plain(decision)  # the view does not belong to this decision
     before = state.players[seat]
-    try:
-        after = _turn_after(state, seat, decision.decision_id, code, seed)
-    except EngineError:
-        return _plain(decision)
-    return _gain(before, after.players[seat], after) or _plain(decision)
+    line.choose(code)
+    _play_on(line, seat, _this_turn_over(line.state))
+    now = _gains(before, line.state.players[seat])
+    later = None
+    if not line.over:
+        middle = line.state.players[seat].copy()
+        _play_on(line, seat, _next_turn_over(line.state, seat))
+        later = _gains(middle, line.state.players[seat])
+    return _worded(now, later) or _plain(decision)
 
 
-def _turn_after(state: GameState, seat: int, decision_id: int, code: str, seed: int) -> GameState:
-    """`state` after `code` and the rest of the seat's part of the turn (greedy's choices)."""
-    turns = state.turns
-    state, _ = engine.apply(state, seat, decision_id, code)
-    rng = random.Random(seed)
-    for _ in range(FOLLOW_STEPS):
-        d = engine.pending(state)
-        if d is None or d.player != seat or state.turns != turns:
-            break
-        state, _ = engine.apply(state, seat, d.decision_id, greedy_policy(engine.view(state, seat), d, rng))
-    return state
+Stop = Callable[[GameState], bool]
 
 
-def _gain(p: Player, q: Player, after: GameState) -> str | None:
+def _this_turn_over(start: GameState) -> Stop:
+    """Whether the turn going on at `start` is over (or the game)."""
+    turns = start.turns
+    return lambda g: g.turns != turns
+
+
+def _next_turn_over(start: GameState, seat: int) -> Stop:
+    """Whether `seat`'s next turn after `start` (its first turn that starts later) is over."""
+    now = start.turns  # read once: a playout changes its state in place
+    own: list[int] = []  # the number of that turn, once it has started
+
+    def over(g: GameState) -> bool:
+        if not own:
+            if g.turns != now and g.turn.player == seat:
+                own.append(g.turns)
+            return False
+        return g.turns != own[0]
+
+    return over
+
+
+def _play_on(line: Playout, seat: int, stop: Stop) -> None:
+    """Play `line` on until `stop` says so (or the game ends): every seat chooses the greedy way,
+    the best end of its own turn on this one dealt state, `seat` with a larger search than the
+    others (it is its plan that the reason describes)."""
+    for _ in range(STEP_GUARD):
+        if line.over or stop(line.state):
+            return
+        decider = line.decider()
+        assert decider is not None
+        line.choose(_choice(line, decider, OWN_CALLS if decider == seat else OTHER_CALLS))
+
+
+def _choice(line: Playout, decider: int, budget: int) -> str:
+    """The decider's best code at `line` by the end of its turn (ties: the first offered), within
+    `budget` engine calls on this deal."""
+    offered = line.codes() or []
+    codes = worth_trying(line.state, decider, line.kind() or "", offered, inside=True) if len(offered) > 1 else offered
+    if len(codes) == 1:
+        return codes[0]
+    best_code, best, left = codes[0], float("-inf"), budget
+    for i, code in enumerate(codes):
+        search = TurnSearch(decider, line.state.turns)
+        score = search.after(line, code, max(1, left // (len(codes) - i)))
+        left -= search.calls
+        if score > best:
+            best_code, best = code, score
+    return best_code
+
+
+@dataclass(frozen=True, slots=True)
+class Gain:
+    """What a seat gained between two moments: `rank` orders the kinds of gain (0 the most
+    telling: a ruby), `this_turn` says it as this turn's doing, `thing` names what was gained (as
+    the object of "sets up ... next turn")."""
+
+    rank: int
+    this_turn: str
+    thing: str
+
+
+def _gains(p: Player, q: Player) -> Gain | None:
+    """The most telling thing `q` has that `p` had not (the same seat, later), or None."""
     if q.rubies > p.rubies:
-        return f"takes your {_ordinal(q.rubies)} ruby" if q.rubies - p.rubies == 1 else f"takes {q.rubies - p.rubies} rubies"
+        n = q.rubies - p.rubies
+        if n == 1:
+            return Gain(0, f"takes your {_ordinal(q.rubies)} ruby", f"your {_ordinal(q.rubies)} ruby")
+        return Gain(0, f"takes {n} rubies", f"{n} rubies")
     if q.extensions > p.extensions:
-        return f"adds a wheelbarrow extension (room for {q.capacity} of each good)"
+        return Gain(1, f"adds a wheelbarrow extension (room for {q.capacity} of each good)", "a wheelbarrow extension")
     tiles = [t for t in q.mosque_tiles if t not in p.mosque_tiles]
     if tiles:
-        return f"takes the {tiles[0]} mosque tile"
+        return Gain(2, f"takes the {tiles[0]} mosque tile", f"the {tiles[0]} mosque tile")
     full = [c for c in GOODS if q.good(c) == q.capacity and p.good(c) < q.capacity]
     if full:
-        return f"fills the wheelbarrow's last {GOOD_NAMES[full[0]]} slot"
+        name = GOOD_NAMES[full[0]]
+        return Gain(3, f"fills the wheelbarrow's last {name} slot", f"a full load of {name}")
     more = [(q.good(c) - p.good(c), c) for c in GOODS if q.good(c) > p.good(c)]
     lira = q.lira - p.lira
-    if lira > 0 and lira >= 2 * sum(n for n, _ in more):
-        return f"+{lira} Lira (you would have {q.lira})"
+    if lira > 0 and (not more or lira >= 2 * sum(n for n, _ in more)):  # Lira, unless goods weigh more
+        return Gain(4, f"+{lira} Lira (you would have {q.lira})", f"+{lira} Lira")
     if more:
-        return "+" + ", +".join(f"{n} {GOOD_NAMES[c]}" for n, c in more)
-    if lira > 0:
-        return f"+{lira} Lira (you would have {q.lira})"
+        goods = "+" + ", +".join(f"{n} {GOOD_NAMES[c]}" for n, c in more)
+        return Gain(4, goods, goods)
     if len(q.cards) > len(p.cards):
-        return "gets you a bonus card"
+        return Gain(5, "gets you a bonus card", "a bonus card")
     if len(q.stack) > len(p.stack):  # an assistant picked up again (or freed by the Fountain)
-        return "brings an assistant back to your stack"
+        return Gain(6, "brings an assistant back to your stack", "an assistant back in your stack")
     if len(q.assistants) > len(p.assistants):
-        return "leaves an assistant behind to work for you"
+        return Gain(6, "leaves an assistant behind to work for you", "an assistant working for you")
     return None
+
+
+def _worded(now: Gain | None, later: Gain | None) -> str | None:
+    """The reason from this turn's gain and the next turn's: the next turn's is named only when it
+    tells more ("fills the wheelbarrow's last fruit slot, then your 5th ruby next turn")."""
+    if later is not None and (now is None or later.rank < now.rank):
+        if now is None:
+            return f"sets up {later.thing} next turn"
+        return f"{now.this_turn}, then {later.thing} next turn"
+    return None if now is None else now.this_turn
 
 
 def _plain(decision: Decision) -> str:

@@ -138,7 +138,7 @@ def _main(argv: list[str]) -> int:
     console = Console(sys.stdin.isatty())
     db_args = ["--db", str(args.db)] if args.db is not None else []
     try:
-        session = _session(db, policy, table, args.resume, images, console, db_args, watch_pause(args.fast))
+        session = _session(db, (args.ai, policy), table, args.resume, images, console, db_args, watch_pause(args.fast))
         return asyncio.run(session)
     except KeyboardInterrupt:  # Ctrl-C while the computers play (at a question the game says it itself)
         print(f"\nStopped. Every choice made so far is saved; continue with: {bot_command('play', '--resume', *db_args)}")
@@ -151,9 +151,10 @@ def _main(argv: list[str]) -> int:
 
 
 async def _session(
-    db: Path, policy: Policy, table: NewTable, resume: int | None, images: Path | None, console: Console,
-    db_args: list[str], pause: float,
+    db: Path, computer: tuple[str, Policy], table: NewTable, resume: int | None, images: Path | None,
+    console: Console, db_args: list[str], pause: float,
 ) -> int:
+    name, policy = computer  # the player as --ai named it, and the player
     svc = GameService(await open_database(db), grace_seconds=0, policy=policy)
     try:
         if resume is None:
@@ -162,6 +163,8 @@ async def _session(
             game = await resume_game(svc, console, db, resume or None, table.seed)
         pictures = Pictures(images, console) if images is not None else None
         hint = bot_command("play", "--resume", str(game.id), *db_args)
-        return await LocalPlay(svc, game, console, pictures, hint, pause, resumed=resume is not None).run(game)
+        return await LocalPlay(
+            svc, game, console, pictures, hint, pause, resumed=resume is not None, computer=name
+        ).run(game)
     finally:
         await svc.close()

@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot import engine
+from bot.ai.levels import DEFAULT_LEVEL
 from bot.engine import Decision, View
 from bot.service import Game, GameService
 from bot.service.errors import ServiceError
+from bot.service.options import computer_words
 
 from .board_text import board_lines
 from .local import computer_turn
@@ -102,7 +104,7 @@ class LocalPlay:
 
     def __init__(
         self, svc: GameService, game: Game, console: Console, pictures: Pictures | None, resume_hint: str,
-        pause: float = 0.0, *, resumed: bool = False,
+        pause: float = 0.0, *, resumed: bool = False, computer: str = DEFAULT_LEVEL,
     ) -> None:
         self.svc = svc
         self.gid = game.id
@@ -114,6 +116,7 @@ class LocalPlay:
         self.asked_last: int | None = None
         self.pause = pause  # between two turns of a watched game (no people)
         self.resumed = resumed  # a game continued from an earlier run (--resume)
+        self.computer = computer  # the computer player's name as --ai gave it (":s" shows it)
         self.told = game.row.seq  # the log position told so far when nobody is asked (a watched game)
         self.board_turn: tuple[int, int] | None = None  # (seat, turn) of the last board shown at a turn's start
 
@@ -217,7 +220,7 @@ class LocalPlay:
             self.console.say("Recent moves:", *(f"  {line}" for line in lines or ["nothing yet"]))
         elif command.name == "standings":
             placings = [(p.standing, p.name) for p in await self.svc.results(self.gid)]
-            self.console.say(*standings_lines(placings, final=False))
+            self.console.say(*standings_lines(placings, final=False), computer_words(self.computer, game.options.hints))
 
     async def _pass_to(self, game: Game, seat: int) -> bool:
         """Hide the last person's hand (or, in a resumed game, the screen before it) and wait for

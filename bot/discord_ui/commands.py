@@ -286,12 +286,13 @@ class IstanbulCog(commands.GroupCog, group_name="istanbul", group_description="P
             game = await self._game_here(interaction)
             if game.state is None:
                 names = ", ".join(plain(s.name) for s in game.seats)
-                return f"Game #{game.id} is a lobby: {names} so far."
+                return f"Game #{game.id} is a lobby: {names} so far.\n{game.options.computer_words()}"
             state = game.state
             decision = pending(state)
             turn = await self.handlers.service.message(game.id, "turn")
             who = plain(game.names().get(decision.player, "?")) if decision else "nobody"
             lines = [f"Round {state.round}. {who} is choosing." if decision else "The game is over."]
+            lines.append(game.options.computer_words())
             link = jump_url(game, turn.message_id if turn else None)
             if link:
                 lines.append(f"Turn message: {link}")

@@ -89,6 +89,15 @@ class TableOptions(BaseModel):
     def human_seats(self) -> int:
         return self.seats - self.computers
 
+    def computer_words(self) -> str:
+        """The level the computer plays at here and whether hints are on, in words (a stored
+        level no longer on offer: the default it plays at, see `levels.level_policy`)."""
+        try:
+            level = level_named(self.level).name
+        except ValueError:
+            level = DEFAULT_LEVEL
+        return computer_words(level, self.hints)
+
     def engine_settings(self, players: int) -> GameSettings:
         return GameSettings.model_validate(
             {
@@ -97,6 +106,12 @@ class TableOptions(BaseModel):
                 "rules": self.rules,
             }
         )
+
+
+def computer_words(player: str, hints: bool) -> str:
+    """What status says of the computer: "Computer players: normal · hints on" (`player`: a level,
+    or in the terminal the player that `--ai` named)."""
+    return f"Computer players: {player} · hints {'on' if hints else 'off'}"
 
 
 def parse_options(raw: dict[str, Any], *, stored: bool = False) -> TableOptions:

@@ -8,8 +8,18 @@ import random
 import pytest
 
 from bot.ai import POLICIES, greedy_policy, random_policy
-from bot.ai.hints import hint, hint_seed
-from bot.engine import Decision, GameSettings, GameState, apply, determinize, new_game, pending, view
+from bot.ai.hints import hint, hint_seed, reason
+from bot.engine import (
+    Decision,
+    GameSettings,
+    GameState,
+    apply,
+    determinize,
+    new_game,
+    pending,
+    validate,
+    view,
+)
 
 
 @pytest.fixture(autouse=True)
@@ -91,10 +101,53 @@ def test_the_reason_tells_leaving_an_assistant_from_taking_one_back() -> None:
     the reason says which happened."""
     from dataclasses import replace
 
-    from bot.ai.hints import _gain
+    from bot.ai.hints import _gains
 
     g = new_game(GameSettings(players=2), ["red", "blue"], 1)
     home = g.players[0]
     out = replace(home, stack=home.stack[1:], assistants=(3,))
-    assert _gain(home, out, g) == "leaves an assistant behind to work for you"
-    assert _gain(out, home, g) == "brings an assistant back to your stack"
+    assert _gains(home, out).this_turn == "leaves an assistant behind to work for you"
+    assert _gains(out, home).this_turn == "brings an assistant back to your stack"
+
+
+def _wainwright_position(extensions: int) -> GameState:
+    """Seat 0 to move from the Large Market (10) with 8 Lira and `extensions` wheelbarrow
+    extensions: the Wainwright (1) is out of this move's reach except through the Police Station,
+    within reach of the next turn's from most places."""
+    from tests.engine.helpers import quiet_game
+
+    g = quiet_game(2, seed=2)
+    p = g.players[0]
+    p.merchant, p.extensions, p.lira = 10, extensions, 8
+    return validate(g)
+
+
+def test_an_option_whose_payoff_comes_next_turn_says_what_it_sets_up() -> None:
+    """With two extensions and 7 Lira to spare, the third extension (and the Wainwright's ruby)
+    is one turn away: moving to the Fountain gains nothing now, and its reason names the ruby
+    of the next turn; the Police Station (the family member sent to the Wainwright) takes the
+    ruby this turn and says so. Without the extensions, the same move sets up no ruby."""
+    g = _wainwright_position(2)
+    d = _decision(g)
+    v = view(g, 0)
+    seed = hint_seed(v, d)
+    assert reason(v, d, "go.7", seed) == "sets up your 1st ruby next turn"
+    assert reason(v, d, "go.12", seed) == "takes your 1st ruby"
+    assert reason(v, d, "go.2", seed).endswith(", then your 1st ruby next turn")  # this turn's gain first
+    assert hint(v, d) == hint(view(g, 0), d)
+    bare = _wainwright_position(0)
+    d0 = _decision(bare)
+    v0 = view(bare, 0)
+    assert "ruby" not in reason(v0, d0, "go.7", hint_seed(v0, d0))
+
+
+def test_the_next_turns_gain_is_named_only_when_it_tells_more() -> None:
+    from bot.ai.hints import Gain, _worded
+
+    ruby = Gain(0, "takes your 5th ruby", "your 5th ruby")
+    goods = Gain(4, "+2 fabric", "+2 fabric")
+    assert _worded(None, ruby) == "sets up your 5th ruby next turn"
+    assert _worded(goods, ruby) == "+2 fabric, then your 5th ruby next turn"
+    assert _worded(ruby, goods) == "takes your 5th ruby"
+    assert _worded(goods, goods) == "+2 fabric"  # a tie: this turn's
+    assert _worded(None, None) is None

@@ -46,10 +46,12 @@ def test_an_unknown_level_is_refused_in_one_sentence(monkeypatch: pytest.MonkeyP
     assert player_named("normal") is greedy_policy and player_named("random") is random_policy
 
 
-def test_the_easy_player_mostly_plays_greedy_and_otherwise_a_runner_up() -> None:
+def test_the_easy_player_mostly_plays_greedy_and_otherwise_a_runner_up(monkeypatch: pytest.MonkeyPatch) -> None:
     """The easy player takes greedy's option unless its generator says it slips (`SLIP`), and
     its slips do change choices.
-    The same view and generator give the same choice."""
+    The same view and generator give the same choice. (Tested at a slip rate of 0.35, so that
+    enough of the 40 positions slip whatever rate the arena tuned `SLIP` to.)"""
+    monkeypatch.setattr(easy, "SLIP", 0.35)
     pairs = positions(11, 40, players=3)
     same = differs = 0
     for i, (v, d) in enumerate(pairs):

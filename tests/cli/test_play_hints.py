@@ -35,3 +35,13 @@ def test_ai_takes_the_levels_players_and_refuses_others(tmp_path: Path) -> None:
     assert normal.returncode == 0, normal.stderr
     bad = play(db, "--players", "2", "--ai", "grandmaster", lines=":q\n")
     assert bad.returncode == 2 and "invalid choice: 'grandmaster'" in bad.stderr
+
+
+def test_standings_name_the_computer_player_and_whether_hints_are_on(tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    off = play(db, "--players", "2", "--seed", "4", "--ai", "easy", "--no-hints", "--no-images", lines=":s\n:q\n")
+    assert off.returncode == 0, off.stderr
+    assert "Computer players: easy · hints off" in off.stdout.splitlines()
+    on = play(db, "--players", "2", "--seed", "4", "--no-images", lines=":s\n:q\n")
+    assert on.returncode == 0, on.stderr
+    assert "Computer players: greedy · hints on" in on.stdout.splitlines()

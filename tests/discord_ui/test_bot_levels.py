@@ -80,3 +80,29 @@ async def test_a_registered_strong_player_appears_in_the_lobby_panel(monkeypatch
     await fake.settle()
     assert (await table.game()).options.level == "strong"
     assert "Computer players:** Strong (" in table.lobby().embed_text
+
+
+async def test_status_names_the_tables_level_and_whether_hints_are_on(env: Env) -> None:
+    """`/istanbul status` says how the computer plays here and whether hints are on, in words,
+    in the lobby and during the game."""
+    fake, srv = env.fake, env.srv
+    table = env.table
+    await table.open(seats=3, computers=1, level="easy", hints=False)
+    lobby = fake.slash(srv.bob, srv.channel, "istanbul status", {})
+    await fake.settle()
+    assert "Computer players: easy · hints off" in lobby.replies[-1].content
+    await table.start()
+    status = fake.slash(srv.carol, srv.channel, "istanbul status", {})
+    await fake.settle()
+    answer = status.replies[-1]
+    assert answer.ephemeral and "Round 1." in answer.embed_text
+    assert "Computer players: easy · hints off" in answer.embed_text.splitlines()
+
+
+async def test_status_of_a_default_table_says_normal_with_hints_on(env: Env) -> None:
+    table = env.table
+    await table.open(seats=3)
+    await table.start()
+    status = env.fake.slash(env.srv.alice, env.srv.channel, "istanbul status", {})
+    await env.fake.settle()
+    assert "Computer players: normal · hints on" in status.replies[-1].embed_text.splitlines()
