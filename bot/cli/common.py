@@ -93,7 +93,10 @@ def add_strong_budget_argument(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument(
         "--strong-budget", type=int, default=None, metavar="N",
-        help=f"engine calls per decision of the strong computer player (default {STRONG_BUDGET})",
+        help=(
+            f"engine calls per decision of the strong computer player, counted in base-game calls "
+            f"and divided where a module's calls cost more (default {STRONG_BUDGET})"
+        ),
     )
 
 

@@ -21,6 +21,7 @@ def test_arena_and_bench_offer_the_same_strong_budget_option() -> None:
     add_strong_arguments(bench)  # the bench's hook for its strong section
     ours, theirs = _strong_budget(arena._parser()), _strong_budget(bench)
     assert (ours.help, ours.default, ours.metavar, ours.type) == (theirs.help, theirs.default, theirs.metavar, theirs.type)
-    assert ours.help == f"engine calls per decision of the strong computer player (default {STRONG_BUDGET})"
+    assert ours.help.startswith("engine calls per decision of the strong computer player, counted in base-game calls")
+    assert ours.help.endswith(f"(default {STRONG_BUDGET})")
     assert bench.parse_args(["--strong-budget", "150"]).strong_budget == 150
     assert bench.parse_args([]).strong_budget is None  # the strong player's own budget then
