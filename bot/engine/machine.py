@@ -25,6 +25,11 @@ class Tx:
 
     __slots__ = ("g", "events", "barrier")
 
+    # Whether `emit` keeps its events. A transaction that keeps none (the playout path's) lets a
+    # rule skip what it would work out only to word an event (whether a skipped action could have
+    # been taken, why a turn ended).
+    keeps_events = True
+
     def __init__(self, g: GameState, events: list[Event] | None = None, barrier: bool = False) -> None:
         self.g = g
         self.events: list[Event] = [] if events is None else events
@@ -125,8 +130,14 @@ WORDINGS: Registry[Wording] = Registry("wordings")
 SWEEPS: Registry[Callable[[Tx], None]] = Registry("sweeps")
 
 
+# Called when a step kind registers: tables kept per kind name (the playout's) drop their entries.
+KIND_HOOKS: list[Callable[[], None]] = []
+
+
 def register(kind: type[StepKind]) -> type[StepKind]:
     KINDS[kind.name] = kind()
+    for hook in KIND_HOOKS:
+        hook()
     return kind
 
 

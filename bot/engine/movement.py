@@ -184,7 +184,8 @@ class Assistant(StepKind):
         g.steps = g.steps[:-1]  # `pop`
         place = step.place
         if code == "x.end":
-            could = turn_goes_on_at(g, step.actor, place)
+            # (whether the turn could have gone on only words the event)
+            could = tx.keeps_events and turn_goes_on_at(g, step.actor, place)
             end_turn_early(tx, "declined_assistant" if could else "no_assistant", place)
             return
         p = g.mut(step.actor)
@@ -310,11 +311,12 @@ class PayMerchants(StepKind):
         g = tx.g
         pop(g)
         seat = step.actor
-        others, neutral, cost = fee(g, seat, step.place, _spared(step))
         if code == "x.end":
-            could = g.players[seat].lira >= cost
+            # (whether the seat could have paid only words the event)
+            could = tx.keeps_events and g.players[seat].lira >= fee(g, seat, step.place, _spared(step))[2]
             end_turn_early(tx, "refused_to_pay" if could else "could_not_pay", step.place)
             return
+        others, neutral, cost = fee(g, seat, step.place, _spared(step))
         payer = g.mut(seat)
         for other in others:
             payer.lira -= MERCHANT_FEE

@@ -39,6 +39,7 @@ from .errors import GameOver
 from .frozen import slot_copier
 from .machine import (
     FREE_WINDOWS,
+    KIND_HOOKS,
     KINDS,
     SWEEPS,
     FreeWindow,
@@ -60,25 +61,28 @@ GUARD = 10_000  # automatic steps in a row before the machinery is deemed stuck 
 
 _WINDOW_PREFIXES = frozenset(("c.", "t."))  # the codes a free window may have offered (as `machine.resolve`)
 Codes = Callable[[GameState, Step], "Sequence[str] | None"]
-Shape = tuple[bool, "bool | None", Codes]
-_SHAPES: dict[StepKind, Shape] = {}
+Shape = tuple[StepKind, bool, "bool | None", Codes]
+_SHAPES: dict[str, Shape] = {}  # by step kind name (emptied when a kind registers: `KIND_HOOKS`)
+KIND_HOOKS.append(_SHAPES.clear)
 _GUARD = range(GUARD)
 
 
-def _shape(kind: StepKind) -> Shape:
-    """What the playout may skip for a handler: whether it always runs by itself (its `options`
-    is the base class's, which offers nothing); its free flag when `is_free` is the base class's
-    (None: ask `is_free` at each step); and how to read its codes: its `codes(g, step)` if it has
-    one (the codes of `options(g, step)` in the same order, None where `options` is None, without
-    building the options), else read off its options. Kept per handler object."""
-    found = _SHAPES.get(kind)
+def _shape(name: str) -> Shape:
+    """The handler of the step kind `name` and what the playout may skip for it: whether it always
+    runs by itself (its `options` is the base class's, which offers nothing); its free flag when
+    `is_free` is the base class's (None: ask `is_free` at each step); and how to read its codes:
+    its `codes(g, step)` if it has one (the codes of `options(g, step)` in the same order, None
+    where `options` is None, without building the options), else read off its options. Kept per
+    kind name, so that a step finds all of it with one look-up."""
+    found = _SHAPES.get(name)
     if found is None:
+        kind = KINDS[name]
         auto = runs_alone(kind)
         plain = getattr(kind.is_free, "__func__", None) is StepKind.is_free
         codes: Codes | None = getattr(kind, "codes", None)
         if codes is None:
             codes = _read_codes(kind)
-        found = _SHAPES[kind] = (auto, kind.free if plain else None, codes)
+        found = _SHAPES[name] = (kind, auto, kind.free if plain else None, codes)
     return found
 
 
@@ -115,6 +119,7 @@ class QuietTx(Tx):
 
     __slots__ = ()
 
+    keeps_events = False
     emit = "".format  # type: ignore[assignment]  # same call shape; returns "" instead of None
 
 
@@ -210,7 +215,6 @@ class Playout:
         g = self.state
         tx = self._tx
         windows = self._window_codes
-        kinds = KINDS
         shapes = _SHAPES
         sweeps = self._sweeps
         for _ in _GUARD:
@@ -222,8 +226,7 @@ class Playout:
                     sweep(tx)
                 steps = g.steps
             step = steps[-1]
-            kind = kinds[step.kind]
-            auto, free, quick = shapes.get(kind) or _shape(kind)
+            kind, auto, free, quick = shapes.get(step.kind) or _shape(step.kind)
             if auto:
                 kind.run(tx, step)
                 continue

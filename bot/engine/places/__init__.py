@@ -128,8 +128,9 @@ class Action(StepKind):
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         pop(tx.g)
         if code == "skip":
-            could = can_act(tx.g, step.actor, step.place, step)
-            tx.emit("skip", step.actor, place=step.place, via=step.tag, could=could)
+            if tx.keeps_events:  # (whether it could have acted only words the event)
+                could = can_act(tx.g, step.actor, step.place, step)
+                tx.emit("skip", step.actor, place=step.place, via=step.tag, could=could)
             return
         if code.startswith("c."):
             for m in ACTION_MODIFIERS.active(tx.g.settings):
