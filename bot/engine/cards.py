@@ -11,7 +11,7 @@ registered in `bonus_cards`; a module registers its own cards the same way.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .board import place_name
 from .components import YELLOW_TILE_PRICE
@@ -32,7 +32,7 @@ from .places import ACTION_MODIFIERS, PLACES, place_bound_barred
 from .places.caravansary import recall
 from .registry import Registry
 from .settings import GameSettings
-from .state import GameState, Player, Step
+from .state import GameState, Player, Step, replace_turn
 from .texts import CARD_NAMES, card_phrase
 from .wheelbarrow import pay_goods
 
@@ -246,7 +246,7 @@ class YellowTile:
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
         if code != "t.yellow" or not self.codes(tx.g, step):
             return False
-        tx.g.turn = replace(tx.g.turn, yellow_used=True)
+        tx.g.turn = replace_turn(tx.g.turn, {"yellow_used": True})
         push(tx.g, Step("recall", step.actor, tag="yellow"))
         return True
 

@@ -226,7 +226,10 @@ class Playout:
                     sweep(tx)
                 steps = g.steps
             step = steps[-1]
-            kind, auto, free, quick = shapes.get(step.kind) or _shape(step.kind)
+            try:  # (a subscript, no method call; the handler's first step fills the entry)
+                kind, auto, free, quick = shapes[step.kind]
+            except KeyError:
+                kind, auto, free, quick = _shape(step.kind)
             if auto:
                 kind.run(tx, step)
                 continue
@@ -241,7 +244,11 @@ class Playout:
                     if more:
                         codes = [*codes, *more]  # a new list: `base` may be shared (a cached tuple)
             if len(codes) == 1:
-                if forced(g, step, _LONE.get((step.kind, codes[0])) or self._lone(step, codes[0])):
+                try:
+                    only = _LONE[step.kind, codes[0]]
+                except KeyError:
+                    only = self._lone(step, codes[0])
+                if forced(g, step, only):
                     self._resolve(step, codes[0], kind)
                     continue
             elif not codes:

@@ -107,7 +107,7 @@ class Action(StepKind):
     def codes(self, g: GameState, step: Step) -> Sequence[str]:
         p = PLACES.get(step.place)
         act = p.codes(g, step.actor, step) if p else ()
-        if self.modifiable(step):
+        if step.tag != "again":  # `modifiable`
             mods = ACTION_MODIFIERS.active(g.settings)
             if mods:
                 more: list[str] = []
