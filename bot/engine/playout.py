@@ -39,9 +39,10 @@ from .errors import GameOver
 from .frozen import slot_copier
 from .machine import (
     FREE_WINDOWS,
-    KIND_HOOKS,
     KINDS,
+    SHAPES,
     SWEEPS,
+    Codes,
     FreeWindow,
     StepKind,
     Tx,
@@ -49,7 +50,7 @@ from .machine import (
     forced,
     pending,
     resolve,
-    runs_alone,
+    shape_of,
     worded,
 )
 from .state import GameState, Step, to_jsonable
@@ -60,38 +61,7 @@ GUARD = 10_000  # automatic steps in a row before the machinery is deemed stuck 
 
 
 _WINDOW_PREFIXES = frozenset(("c.", "t."))  # the codes a free window may have offered (as `machine.resolve`)
-Codes = Callable[[GameState, Step], "Sequence[str] | None"]
-Shape = tuple[StepKind, bool, "bool | None", Codes]
-_SHAPES: dict[str, Shape] = {}  # by step kind name (emptied when a kind registers: `KIND_HOOKS`)
-KIND_HOOKS.append(_SHAPES.clear)
 _GUARD = range(GUARD)
-
-
-def _shape(name: str) -> Shape:
-    """The handler of the step kind `name` and what the playout may skip for it: whether it always
-    runs by itself (its `options` is the base class's, which offers nothing); its free flag when
-    `is_free` is the base class's (None: ask `is_free` at each step); and how to read its codes:
-    its `codes(g, step)` if it has one (the codes of `options(g, step)` in the same order, None
-    where `options` is None, without building the options), else read off its options. Kept per
-    kind name, so that a step finds all of it with one look-up."""
-    found = _SHAPES.get(name)
-    if found is None:
-        kind = KINDS[name]
-        auto = runs_alone(kind)
-        plain = getattr(kind.is_free, "__func__", None) is StepKind.is_free
-        codes: Codes | None = getattr(kind, "codes", None)
-        if codes is None:
-            codes = _read_codes(kind)
-        found = _SHAPES[name] = (kind, auto, kind.free if plain else None, codes)
-    return found
-
-
-def _read_codes(kind: StepKind) -> Codes:
-    def read(g: GameState, step: Step) -> list[str] | None:
-        listed = kind.options(g, step)
-        return None if listed is None else [o.code for o in listed]
-
-    return read
 
 
 # A lone option's `private` flag by step kind and code (what `forced` reads): whether an option
@@ -215,7 +185,7 @@ class Playout:
         g = self.state
         tx = self._tx
         windows = self._window_codes
-        shapes = _SHAPES
+        shapes = SHAPES
         sweeps = self._sweeps
         for _ in _GUARD:
             steps = g.steps
@@ -229,7 +199,7 @@ class Playout:
             try:  # (a subscript, no method call; the handler's first step fills the entry)
                 kind, auto, free, quick = shapes[step.kind]
             except KeyError:
-                kind, auto, free, quick = _shape(step.kind)
+                kind, auto, free, quick = shape_of(step.kind)
             if auto:
                 kind.run(tx, step)
                 continue
@@ -248,7 +218,7 @@ class Playout:
                     only = _LONE[step.kind, codes[0]]
                 except KeyError:
                     only = self._lone(step, codes[0])
-                if forced(g, step, only):
+                if forced(g, step, only, kind):
                     self._resolve(step, codes[0], kind)
                     continue
             elif not codes:

@@ -60,7 +60,8 @@ class TurnStart(StepKind):
             tx.emit("turn", seat, round=g.round, extra=True)
         else:
             g.turn = _fresh_turn(seat, start)
-            tx.emit("turn", seat, round=g.round)
+            if tx.keeps_events:  # (the hottest events: not even built for a quiet transaction)
+                tx.emit("turn", seat, round=g.round)
         g.steps = g.steps[:-1] + _turn_steps(seat)  # `pop` this step, `push` the turn's (stack order built once)
 
 

@@ -34,6 +34,8 @@ class Place:
 
 
 ACT_CODES = ("act",)  # the codes of a place whose action is the single "act"
+_ACT_OR_SKIP = ("act", "skip")
+_SKIP_ONLY = ("skip",)
 
 PLACES: dict[int, Place] = {}
 
@@ -119,6 +121,10 @@ class Action(StepKind):
                         more.extend(o.code for o in m.options(g, step, p.options(g, step.actor, step) if p else []))
                 if more:
                     return [*act, *more, "skip"]
+        if act is ACT_CODES:  # (the usual two: one shared tuple each, no list built)
+            return _ACT_OR_SKIP
+        if not act:
+            return _SKIP_ONLY
         return [*act, "skip"]
 
     def prompt(self, g: GameState, step: Step) -> str:
@@ -140,7 +146,8 @@ class Action(StepKind):
 
 
 def perform(tx: Tx, step: Step, code: str) -> None:
-    tx.emit("action", step.actor, place=step.place, via=step.tag)
+    if tx.keeps_events:
+        tx.emit("action", step.actor, place=step.place, via=step.tag)
     for hook in ACTION_HOOKS.active(tx.g.settings):
         hook(tx, step, code)
     PLACES[step.place].perform(tx, step, code)
