@@ -160,8 +160,9 @@ def _fitting(plays: dict[str, CardPlay], hand: tuple[str, ...], deck: Deck) -> t
     return found
 
 
-# (step kind, decks in play, the hands) -> the plays of the window there whose card is held, in
-# order, with their codes when none of them needs its `playable` check (else None)
+# (step kind, the bonus cards) while no other hand exists, else (step kind, decks in play, the
+# bonus cards, the other hands) -> the plays of the window there whose card is held, in order,
+# with their codes when none of them needs its `playable` check (else None)
 _IN_HAND: dict[tuple[object, ...], tuple[tuple[str, ...] | None, tuple[CardPlay, ...]]] = {}
 
 
@@ -194,7 +195,9 @@ class CardWindow:
         if not hands:
             if not p.cards:
                 return ()
-            key: tuple[object, ...] = (step.kind, DECKS.active(g.settings), p.cards)  # `decks_in_play`
+            # Only the bonus cards (a base deck, always in play) are held: what fits depends on
+            # them alone, whatever other decks are in play (their hands are empty).
+            key: tuple[object, ...] = (step.kind, p.cards)
         else:
             key = (step.kind, DECKS.active(g.settings), p.cards, *hands.items())
         found = _IN_HAND.get(key)
