@@ -11,7 +11,7 @@ registered in `bonus_cards`; a module registers its own cards the same way.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .board import place_name
 from .components import YELLOW_TILE_PRICE
@@ -32,7 +32,7 @@ from .places import ACTION_MODIFIERS, PLACES, place_bound_barred
 from .places.caravansary import recall
 from .registry import Registry
 from .settings import GameSettings
-from .state import GameState, Player, Step
+from .state import GameState, Player, Step, replace_turn
 from .texts import CARD_NAMES, card_phrase
 from .wheelbarrow import pay_goods
 
@@ -160,8 +160,9 @@ def _fitting(plays: dict[str, CardPlay], hand: tuple[str, ...], deck: Deck) -> t
     return found
 
 
-# (step kind, decks in play, the hands) -> the plays of the window there whose card is held, in
-# order, with their codes when none of them needs its `playable` check (else None)
+# (step kind, the bonus cards) while no other hand exists, else (step kind, decks in play, the
+# bonus cards, the other hands) -> the plays of the window there whose card is held, in order,
+# with their codes when none of them needs its `playable` check (else None)
 _IN_HAND: dict[tuple[object, ...], tuple[tuple[str, ...] | None, tuple[CardPlay, ...]]] = {}
 
 
@@ -194,7 +195,9 @@ class CardWindow:
         if not hands:
             if not p.cards:
                 return ()
-            key: tuple[object, ...] = (step.kind, DECKS.active(g.settings), p.cards)  # `decks_in_play`
+            # Only the bonus cards (a base deck, always in play) are held: what fits depends on
+            # them alone, whatever other decks are in play (their hands are empty).
+            key: tuple[object, ...] = (step.kind, p.cards)
         else:
             key = (step.kind, DECKS.active(g.settings), p.cards, *hands.items())
         found = _IN_HAND.get(key)
@@ -246,7 +249,7 @@ class YellowTile:
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
         if code != "t.yellow" or not self.codes(tx.g, step):
             return False
-        tx.g.turn = replace(tx.g.turn, yellow_used=True)
+        tx.g.turn = replace_turn(tx.g.turn, {"yellow_used": True})
         push(tx.g, Step("recall", step.actor, tag="yellow"))
         return True
 

@@ -8,6 +8,9 @@ four times dearer than building a plain class. `quick_init` gives a frozen slots
 descriptor instead: the object is the same, still frozen after it is built, equal and hashed as
 before; only building it is cheaper.
 
+`replacer` writes out, once per class, what `dataclasses.replace` does for such a class (a module's
+part, the turn's record).
+
 `slot_copier` writes out, once per class, the attribute-by-attribute copy of a slots class that the
 engine takes on every click (`Player`, `Board`, `GameState.fork`, `Playout.copy`).
 """
@@ -15,8 +18,8 @@ engine takes on every click (`Player`, `Board`, `GameState.fork`, `Playout.copy`
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -77,3 +80,34 @@ def slot_copier(cls: type[T], names: Sequence[str], shared: str = "") -> Callabl
 def field_names(cls: type[Any]) -> tuple[str, ...]:
     """The fields of a dataclass, in order (what `slot_copier` copies for it)."""
     return tuple(f.name for f in dataclasses.fields(cls))
+
+
+def replacer(cls: type[T]) -> Callable[[T, Mapping[str, Any]], T]:
+    """A function `(obj, changes)` giving a copy of `obj` (of class `cls`: a module's part, a
+    `Turn`) with the fields named in `changes` set to their new values, as
+    `dataclasses.replace(obj, **changes)` does (an unknown name is a ``TypeError``). Written out from the field names for a frozen slots dataclass whose
+    fields are all set by `__init__` and that has no `__post_init__`; `dataclasses.replace`
+    itself for any other class."""
+    fields = dataclasses.fields(cast(Any, cls))
+    params = getattr(cls, "__dataclass_params__", None)
+    plain = (
+        params is not None and params.frozen and "__slots__" in cls.__dict__
+        and not hasattr(cls, "__post_init__") and all(f.init and f.name.isidentifier() for f in fields)
+    )
+    if not plain:
+        return lambda part, changes: cast(T, dataclasses.replace(cast(Any, part), **changes))
+    names = frozenset(f.name for f in fields)
+    namespace: dict[str, Any] = {"_new": object.__new__, "_cls": cls, "_names": names}
+    lines = []
+    for f in fields:
+        namespace[f"_set_{f.name}"] = getattr(cls, f.name).__set__  # the slot's own descriptor
+        lines.append(f"    _set_{f.name}(o, changes[{f.name!r}] if {f.name!r} in changes else part.{f.name})\n")
+    source = (
+        "def replace(part, changes):\n"
+        "    if not _names.issuperset(changes):\n"
+        "        raise TypeError(f'{_cls.__name__} has no field {sorted(set(changes) - _names)}')\n"
+        "    o = _new(_cls)\n" + "".join(lines) + "    return o\n"
+    )
+    exec(source, namespace)  # noqa: S102  (built from the field names only, like dataclasses does)
+    found: Callable[[T, Mapping[str, Any]], T] = namespace["replace"]
+    return found

@@ -25,6 +25,11 @@ class Tx:
 
     __slots__ = ("g", "events", "barrier")
 
+    # Whether `emit` keeps its events. A transaction that keeps none (the playout path's) lets a
+    # rule skip what it would work out only to word an event (whether a skipped action could have
+    # been taken, why a turn ended).
+    keeps_events = True
+
     def __init__(self, g: GameState, events: list[Event] | None = None, barrier: bool = False) -> None:
         self.g = g
         self.events: list[Event] = [] if events is None else events
@@ -127,7 +132,42 @@ SWEEPS: Registry[Callable[[Tx], None]] = Registry("sweeps")
 
 def register(kind: type[StepKind]) -> type[StepKind]:
     KINDS[kind.name] = kind()
+    SHAPES.clear()  # (kept by kind name)
     return kind
+
+
+# ---- what the hot paths may skip for a handler ------------------------------------------------
+
+Codes = Callable[[GameState, Step], "Sequence[str] | None"]
+Shape = tuple[StepKind, bool, "bool | None", Codes]
+SHAPES: dict[str, Shape] = {}  # by step kind name (emptied when a kind registers)
+
+
+def shape_of(name: str) -> Shape:
+    """The handler of the step kind `name` and what `settle` and the playout may skip for it:
+    whether it always runs by itself (`runs_alone`); its free flag when `is_free` is the base
+    class's (None: ask `is_free` at each step); and how to read its codes: its `codes(g, step)` if
+    it has one (the codes of `options(g, step)` in the same order, None where `options` is None,
+    without building the options), else read off its options. Kept per kind name in `SHAPES`, so
+    that a step finds all of it with one look-up."""
+    found = SHAPES.get(name)
+    if found is None:
+        kind = KINDS[name]
+        auto = runs_alone(kind)
+        plain = getattr(kind.is_free, "__func__", None) is StepKind.is_free
+        codes: Codes | None = getattr(kind, "codes", None)
+        if codes is None:
+            codes = _read_codes(kind)
+        found = SHAPES[name] = (kind, auto, kind.free if plain else None, codes)
+    return found
+
+
+def _read_codes(kind: StepKind) -> Codes:
+    def read(g: GameState, step: Step) -> list[str] | None:
+        listed = kind.options(g, step)
+        return None if listed is None else [o.code for o in listed]
+
+    return read
 
 
 # ---- the step stack -------------------------------------------------------------------------
@@ -152,7 +192,9 @@ def end_turn_early(tx: Tx, reason: str, place: int = 0) -> None:
         if steps[i].kind == "end":
             g.steps = steps[: i + 1]
             break
-    if place:
+    if not tx.keeps_events:
+        pass
+    elif place:
         tx.emit("end_early", g.turn.player, reason=reason, place=place)
     else:
         tx.emit("end_early", g.turn.player, reason=reason)
@@ -259,34 +301,33 @@ def settle(tx: Tx, windows: Sequence[FreeWindow] | None = None) -> None:
     if windows is None:
         windows = FREE_WINDOWS.active(g.settings)
     sweeps = SWEEPS.active(g.settings)
-    kinds = KINDS
-    guard = 0
-    while steps := g.steps:
-        guard += 1
-        if guard > 10_000:
-            raise RuntimeError("the turn machinery did not settle")
+    shapes = SHAPES
+    for _ in _GUARD:
+        steps = g.steps
+        if not steps:
+            break
         if sweeps:
             for sweep in sweeps:
                 sweep(tx)
             steps = g.steps
         step = steps[-1]
-        kind = kinds[step.kind]
-        alone = _ALONE.get(kind)
-        if alone is None:
-            alone = runs_alone(kind)
+        try:  # (a subscript, no method call; the handler's first step fills the entry)
+            kind, alone, free, _codes = shapes[step.kind]
+        except KeyError:
+            kind, alone, free, _codes = shape_of(step.kind)
         base = None if alone else kind.options(g, step)
         if base is None:
             kind.run(tx, step)
             continue
         options = base
-        if kind.is_free(step):  # `offered`, written out (once per step on every click)
+        if free or (free is None and kind.is_free(step)):  # `offered`, written out (once per step on every click)
             for window in windows:
                 more = window.options(g, step)
                 if more:
                     options = [*options, *more]
         if not options:
             raise RuntimeError(f"step {step.kind} offers nothing")
-        if len(options) == 1 and forced(g, step, options[0]):
+        if len(options) == 1 and forced(g, step, options[0], kind):
             resolve(tx, step, options[0].code, kind, windows)
             continue
         turn = g.turn
@@ -295,8 +336,13 @@ def settle(tx: Tx, windows: Sequence[FreeWindow] | None = None) -> None:
             continue
         g.cache = _decision(g, step, kind, base, options)
         return
+    else:
+        raise RuntimeError("the turn machinery did not settle")
     g.finished = True
     g.cache = None
+
+
+_GUARD = range(10_000)  # steps in a row before the machinery is deemed stuck
 
 
 _ALONE: dict[StepKind, bool] = {}
@@ -319,13 +365,14 @@ def play_default(tx: Tx, step: Step, kind: StepKind, default: str, windows: Sequ
         resolve(tx, step, default, kind, windows)
 
 
-def forced(g: GameState, step: Step, only: Option) -> bool:
+def forced(g: GameState, step: Step, only: Option, kind: StepKind | None = None) -> bool:
     """A lone option is taken without asking, unless asking or not would tell the others
     something about a hand: a private option, or a step whose options depend on the cards held
-    (see `StepKind.hand_dependent`) while the seat holds anything privately (`decks.holdings`)."""
+    (see `StepKind.hand_dependent`) while the seat holds anything privately (`decks.holdings`).
+    `kind`: the step's handler, when the caller has it at hand."""
     if only.private:
         return False
-    return not (holds_anything(g.players[step.actor]) and KINDS[step.kind].hand_dependent(step))
+    return not (holds_anything(g.players[step.actor]) and (kind or KINDS[step.kind]).hand_dependent(step))
 
 
 def pending(state: GameState) -> Decision | None:

@@ -90,7 +90,9 @@ def arrive(tx: Tx, seat: int, target: int, how: str, token: TokenKind = MERCHANT
     merchant there is not paid (a card that follows that merchant, RULES-NOTES E-15)."""
     g = tx.g
     source = move_token(g, seat, token, target)
-    if token is MERCHANT:
+    if not tx.keeps_events:  # (a quiet transaction: no event is built)
+        pass
+    elif token is MERCHANT:
         tx.emit("move", seat, source=source, target=target, how=how)
     else:
         tx.emit("move", seat, source=source, target=target, how=how, token=token.name)
@@ -104,6 +106,9 @@ def _phases(seat: int, target: int, assistants: bool, spared: int = -1) -> tuple
     pay = shared_step("pay", seat, target) if spared < 0 else Step("pay", seat, target, tag=str(spared))
     phases = (shared_step("after", seat, target), shared_step("action", seat, target), pay)
     return (*phases, shared_step("assistant", seat, target)) if assistants else phases
+
+
+_TARGETS: dict[str, int] = {}  # a move's code ("go.12") -> its place, read once per code
 
 
 @register
@@ -124,7 +129,11 @@ class Move(StepKind):
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         g = tx.g
         g.steps = g.steps[:-1]  # `pop`
-        arrive(tx, step.actor, int(code[3:]), "move")
+        try:
+            target = _TARGETS[code]
+        except KeyError:
+            target = _TARGETS[code] = int(code[3:])
+        arrive(tx, step.actor, target, "move")
 
 
 @register
@@ -184,7 +193,8 @@ class Assistant(StepKind):
         g.steps = g.steps[:-1]  # `pop`
         place = step.place
         if code == "x.end":
-            could = turn_goes_on_at(g, step.actor, place)
+            # (whether the turn could have gone on only words the event)
+            could = tx.keeps_events and turn_goes_on_at(g, step.actor, place)
             end_turn_early(tx, "declined_assistant" if could else "no_assistant", place)
             return
         p = g.mut(step.actor)
@@ -193,13 +203,15 @@ class Assistant(StepKind):
             assistants.remove(place)
             p.assistants = tuple(assistants)
             p.stack += "o"
-            tx.emit("assistant", step.actor, act="collect", place=place)
+            if tx.keeps_events:
+                tx.emit("assistant", step.actor, act="collect", place=place)
         elif code == "a.neutral":
             neutral = list(g.board.neutral_assistants)
             neutral.remove(place)
             g.board.neutral_assistants = tuple(neutral)
             p.stack += "n"
-            tx.emit("assistant", step.actor, act="neutral", place=place)
+            if tx.keeps_events:
+                tx.emit("assistant", step.actor, act="neutral", place=place)
         elif code == "a.leave":
             bottom = p.stack[-1]
             p.stack = p.stack[:-1]
@@ -207,7 +219,8 @@ class Assistant(StepKind):
                 p.assistants = tuple(sorted(p.assistants + (place,)))
             else:
                 g.board.neutral_assistants = tuple(sorted(g.board.neutral_assistants + (place,)))
-            tx.emit("assistant", step.actor, act="leave", place=place, neutral=bottom == "n")
+            if tx.keeps_events:
+                tx.emit("assistant", step.actor, act="leave", place=place, neutral=bottom == "n")
         elif code == "a.none":
             pass
         else:
@@ -310,16 +323,18 @@ class PayMerchants(StepKind):
         g = tx.g
         pop(g)
         seat = step.actor
-        others, neutral, cost = fee(g, seat, step.place, _spared(step))
         if code == "x.end":
-            could = g.players[seat].lira >= cost
+            # (whether the seat could have paid only words the event)
+            could = tx.keeps_events and g.players[seat].lira >= fee(g, seat, step.place, _spared(step))[2]
             end_turn_early(tx, "refused_to_pay" if could else "could_not_pay", step.place)
             return
+        others, neutral, cost = fee(g, seat, step.place, _spared(step))
         payer = g.mut(seat)
         for other in others:
             payer.lira -= MERCHANT_FEE
             g.mut(other).lira += MERCHANT_FEE
-            tx.emit("fee", seat, to=other, lira=MERCHANT_FEE)
+            if tx.keeps_events:
+                tx.emit("fee", seat, to=other, lira=MERCHANT_FEE)
         merchants = list(g.board.neutral_merchants)
         for i, place in enumerate(merchants):
             if place != step.place:

@@ -40,7 +40,9 @@ from .frozen import slot_copier
 from .machine import (
     FREE_WINDOWS,
     KINDS,
+    SHAPES,
     SWEEPS,
+    Codes,
     FreeWindow,
     StepKind,
     Tx,
@@ -48,7 +50,7 @@ from .machine import (
     forced,
     pending,
     resolve,
-    runs_alone,
+    shape_of,
     worded,
 )
 from .state import GameState, Step, to_jsonable
@@ -59,35 +61,7 @@ GUARD = 10_000  # automatic steps in a row before the machinery is deemed stuck 
 
 
 _WINDOW_PREFIXES = frozenset(("c.", "t."))  # the codes a free window may have offered (as `machine.resolve`)
-Codes = Callable[[GameState, Step], "Sequence[str] | None"]
-Shape = tuple[bool, "bool | None", Codes]
-_SHAPES: dict[StepKind, Shape] = {}
 _GUARD = range(GUARD)
-
-
-def _shape(kind: StepKind) -> Shape:
-    """What the playout may skip for a handler: whether it always runs by itself (its `options`
-    is the base class's, which offers nothing); its free flag when `is_free` is the base class's
-    (None: ask `is_free` at each step); and how to read its codes: its `codes(g, step)` if it has
-    one (the codes of `options(g, step)` in the same order, None where `options` is None, without
-    building the options), else read off its options. Kept per handler object."""
-    found = _SHAPES.get(kind)
-    if found is None:
-        auto = runs_alone(kind)
-        plain = getattr(kind.is_free, "__func__", None) is StepKind.is_free
-        codes: Codes | None = getattr(kind, "codes", None)
-        if codes is None:
-            codes = _read_codes(kind)
-        found = _SHAPES[kind] = (auto, kind.free if plain else None, codes)
-    return found
-
-
-def _read_codes(kind: StepKind) -> Codes:
-    def read(g: GameState, step: Step) -> list[str] | None:
-        listed = kind.options(g, step)
-        return None if listed is None else [o.code for o in listed]
-
-    return read
 
 
 # A lone option's `private` flag by step kind and code (what `forced` reads): whether an option
@@ -115,6 +89,7 @@ class QuietTx(Tx):
 
     __slots__ = ()
 
+    keeps_events = False
     emit = "".format  # type: ignore[assignment]  # same call shape; returns "" instead of None
 
 
@@ -210,8 +185,7 @@ class Playout:
         g = self.state
         tx = self._tx
         windows = self._window_codes
-        kinds = KINDS
-        shapes = _SHAPES
+        shapes = SHAPES
         sweeps = self._sweeps
         for _ in _GUARD:
             steps = g.steps
@@ -222,8 +196,10 @@ class Playout:
                     sweep(tx)
                 steps = g.steps
             step = steps[-1]
-            kind = kinds[step.kind]
-            auto, free, quick = shapes.get(kind) or _shape(kind)
+            try:  # (a subscript, no method call; the handler's first step fills the entry)
+                kind, auto, free, quick = shapes[step.kind]
+            except KeyError:
+                kind, auto, free, quick = shape_of(step.kind)
             if auto:
                 kind.run(tx, step)
                 continue
@@ -238,7 +214,11 @@ class Playout:
                     if more:
                         codes = [*codes, *more]  # a new list: `base` may be shared (a cached tuple)
             if len(codes) == 1:
-                if forced(g, step, _LONE.get((step.kind, codes[0])) or self._lone(step, codes[0])):
+                try:
+                    only = _LONE[step.kind, codes[0]]
+                except KeyError:
+                    only = self._lone(step, codes[0])
+                if forced(g, step, only, kind):
                     self._resolve(step, codes[0], kind)
                     continue
             elif not codes:

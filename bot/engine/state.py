@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 from pydantic import PlainSerializer, PlainValidator, TypeAdapter
 
 from .components import BASE_CAPACITY, GOOD_INDEX
-from .frozen import field_names, quick_init, slot_copier
+from .frozen import field_names, quick_init, replacer, slot_copier
 from .settings import GameSettings
 
 if TYPE_CHECKING:
@@ -107,6 +107,11 @@ class Turn:
     extra: bool = False  # an extra turn, right after the seat's own (the round does not advance)
     again: int = 0  # extra turns granted to start when this one ends (`turn.grant_extra_turn`)
     forfeit: bool = False  # skipped: its player's choices are their defaults for the rest of it
+
+
+# `dataclasses.replace(turn, **changes)` written out for `Turn` (a card, a tile, the Caravansary
+# change the turn's record during a turn): `replace_turn(g.turn, {"yellow_used": True})`.
+replace_turn = replacer(Turn)
 
 
 @quick_init

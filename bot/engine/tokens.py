@@ -101,11 +101,20 @@ MERCHANT = add_token_kind(
 FAMILY = add_token_kind(TokenKind("family", "family member", None, attrgetter("family"), _put_family, caught=True))
 
 
+# Every last move recorded so far, shared (a LastMove never changes): (token, seat, source,
+# target) -> the record. At most tokens x seats x places x places entries.
+_LAST_MOVES: dict[tuple[str, int, int, int], LastMove] = {}
+
+
 def move_token(g: GameState, seat: int, kind: TokenKind, target: int) -> int:
     """Put a seat's token on `target` and record it as the last move; returns where it was."""
     source = kind.where(g.players[seat])
     kind.put(g, seat, target)
-    g.last_move = LastMove(kind.name, seat, source, target)
+    key = (kind.name, seat, source, target)
+    last = _LAST_MOVES.get(key)
+    if last is None:
+        last = _LAST_MOVES[key] = LastMove(*key)
+    g.last_move = last
     return source
 
 

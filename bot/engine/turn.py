@@ -10,12 +10,11 @@ ended, `turn_over(before, after)` when a single turn has.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from functools import cache
 
 from .machine import StepKind, Tx, pop, push, register
 from .registry import Registry
-from .state import GameState, Step, Turn, shared_step
+from .state import GameState, Step, Turn, replace_turn, shared_step
 
 # What a module offers at the end of a turn, before anything else happens there (Letters & Seals'
 # double move, RULES-NOTES E-49): called with the state and the turn's player, each gives the
@@ -27,7 +26,7 @@ END_OFFERS: Registry[Callable[[GameState, int], tuple[Step, ...]]] = Registry("e
 def grant_extra_turn(g: GameState) -> None:
     """The turn's player takes another turn as soon as this one ends (it may be granted more
     than once; a forfeit plays through them)."""
-    g.turn = replace(g.turn, again=g.turn.again + 1)
+    g.turn = replace_turn(g.turn, {"again": g.turn.again + 1})
 
 
 @cache
@@ -61,7 +60,8 @@ class TurnStart(StepKind):
             tx.emit("turn", seat, round=g.round, extra=True)
         else:
             g.turn = _fresh_turn(seat, start)
-            tx.emit("turn", seat, round=g.round)
+            if tx.keeps_events:  # (the hottest events: not even built for a quiet transaction)
+                tx.emit("turn", seat, round=g.round)
         g.steps = g.steps[:-1] + _turn_steps(seat)  # `pop` this step, `push` the turn's (stack order built once)
 
 

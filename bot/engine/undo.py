@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .decision import Event
 from .errors import GameOver, NothingToUndo, NotYourDecision
 from .machine import KINDS, Tx, end_turn_early, pending, settle, step_once
-from .state import GameState, Undo
+from .state import GameState, Undo, replace_turn
 from .turn import sequence_key
 
 
@@ -76,7 +74,7 @@ def forfeit_turn(state: GameState, player: int) -> tuple[GameState, list[Event]]
             continue
         g, tx = step_once(g, d.default, tx)
     if not off_turn and d is not None and d.off_turn and sequence_key(g) == key:
-        g.turn = replace(g.turn, forfeit=True)  # others decide now; its defaults go on after them
+        g.turn = replace_turn(g.turn, {"forfeit": True})  # others decide now; its defaults go on after them
     g.decision_id = state.decision_id + 1
     g.cache = None
     g.undo = None

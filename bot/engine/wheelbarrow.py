@@ -14,19 +14,24 @@ def gain_goods(tx: Tx, seat: int, goods: dict[str, int], lira: int = 0, why: str
     """Add goods (anything above a colour's capacity is lost) and Lira, and report what arrived
     and, when the wheelbarrow was full, what was lost (`lost`, only then: older logs lack it)."""
     p = tx.g.mut(seat)
-    counts = list(p.goods)
+    before = p.goods
+    counts = list(before)
+    capacity = p.capacity
+    for colour, n in goods.items():
+        i = GOOD_INDEX[colour]
+        counts[i] = min(capacity, counts[i] + n)
+    p.goods = (counts[0], counts[1], counts[2], counts[3])
+    p.lira += lira
+    if not tx.keeps_events:  # (what arrived and what was lost only word the event)
+        return
     got: dict[str, int] = {}
     lost: dict[str, int] = {}
     for colour, n in goods.items():
         i = GOOD_INDEX[colour]
-        new = min(p.capacity, counts[i] + n)
-        if new > counts[i]:
-            got[colour] = new - counts[i]
-        if counts[i] + n > new:
-            lost[colour] = counts[i] + n - new
-        counts[i] = new
-    p.goods = (counts[0], counts[1], counts[2], counts[3])
-    p.lira += lira
+        if counts[i] > before[i]:
+            got[colour] = counts[i] - before[i]
+        if before[i] + n > counts[i]:
+            lost[colour] = before[i] + n - counts[i]
     tx.emit("gain", seat, goods=got, lira=lira, why=why, **({"lost": lost} if lost else {}))
 
 
@@ -57,7 +62,8 @@ def pay_goods(tx: Tx, seat: int, goods: dict[str, int], lira: int = 0, why: str 
         raise RuntimeError(f"seat {seat} cannot pay {lira} Lira")
     p.goods = (counts[0], counts[1], counts[2], counts[3])
     p.lira -= lira
-    tx.emit("pay", seat, goods={c: n for c, n in goods.items() if n}, lira=lira, why=why)
+    if tx.keeps_events:
+        tx.emit("pay", seat, goods={c: n for c, n in goods.items() if n}, lira=lira, why=why)
 
 
 def total_goods(goods: tuple[int, int, int, int]) -> int:

@@ -34,6 +34,8 @@ class Place:
 
 
 ACT_CODES = ("act",)  # the codes of a place whose action is the single "act"
+_ACT_OR_SKIP = ("act", "skip")
+_SKIP_ONLY = ("skip",)
 
 PLACES: dict[int, Place] = {}
 
@@ -107,7 +109,7 @@ class Action(StepKind):
     def codes(self, g: GameState, step: Step) -> Sequence[str]:
         p = PLACES.get(step.place)
         act = p.codes(g, step.actor, step) if p else ()
-        if self.modifiable(step):
+        if step.tag != "again":  # `modifiable`
             mods = ACTION_MODIFIERS.active(g.settings)
             if mods:
                 more: list[str] = []
@@ -119,6 +121,10 @@ class Action(StepKind):
                         more.extend(o.code for o in m.options(g, step, p.options(g, step.actor, step) if p else []))
                 if more:
                     return [*act, *more, "skip"]
+        if act is ACT_CODES:  # (the usual two: one shared tuple each, no list built)
+            return _ACT_OR_SKIP
+        if not act:
+            return _SKIP_ONLY
         return [*act, "skip"]
 
     def prompt(self, g: GameState, step: Step) -> str:
@@ -128,8 +134,9 @@ class Action(StepKind):
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         pop(tx.g)
         if code == "skip":
-            could = can_act(tx.g, step.actor, step.place, step)
-            tx.emit("skip", step.actor, place=step.place, via=step.tag, could=could)
+            if tx.keeps_events:  # (whether it could have acted only words the event)
+                could = can_act(tx.g, step.actor, step.place, step)
+                tx.emit("skip", step.actor, place=step.place, via=step.tag, could=could)
             return
         if code.startswith("c."):
             for m in ACTION_MODIFIERS.active(tx.g.settings):
@@ -139,7 +146,8 @@ class Action(StepKind):
 
 
 def perform(tx: Tx, step: Step, code: str) -> None:
-    tx.emit("action", step.actor, place=step.place, via=step.tag)
+    if tx.keeps_events:
+        tx.emit("action", step.actor, place=step.place, via=step.tag)
     for hook in ACTION_HOOKS.active(tx.g.settings):
         hook(tx, step, code)
     PLACES[step.place].perform(tx, step, code)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 
 from ..board import place_name
 from ..components import CARAVANSARY, FOUNTAIN
@@ -11,7 +10,7 @@ from ..decision import Option, who
 from ..decks import add_card, can_draw, discard_card, draw_card
 from ..machine import StepKind, Tx, pop, push, register
 from ..registry import Registry
-from ..state import GameState, Step
+from ..state import GameState, Step, replace_turn
 from ..texts import card_phrase
 from . import ACT_CODES, Place, place
 
@@ -30,7 +29,7 @@ class Caravansary(Place):
         g = tx.g
         seat = step.actor
         leader = g.settings.caravan_leader and g.board.caravan_leader == seat
-        g.turn = replace(g.turn, caravansary_done=True, leader_at_caravansary=leader)
+        g.turn = replace_turn(g.turn, {"caravansary_done": True, "leader_at_caravansary": leader})
         steps = [Step("caravan_draw", seat, CARAVANSARY, 2), Step("caravan_draw", seat, CARAVANSARY, 1)]
         if not leader:
             steps.append(Step("card_discard", seat, CARAVANSARY))
