@@ -41,7 +41,7 @@ The work is counted, not timed: deals go on until the rollouts have used `budget
 (`STRONG_BUDGET` unless the caller names another), so the same view, decision and generator state
 always give the same choice, on any machine. The budget counts the base game's calls: like the
 greedy player's, it is divided by the dearest module in play (`modules.call_budget`, about 2 for
-Letters & Seals and the Great Bazaar), so that a decision takes about the same time in every
+Letters & Seals and the Great Bazaar, 1.4 for Mocha & Baksheesh), so that a decision takes about the same time in every
 game (`decision_budget`). A time cap (`CAP_SECONDS`) is only a safety net
 against a pathological position; `cap_fired()` says how often it stopped a search. It reads the
 deciding thread's CPU time, not the wall clock, so that a machine busy with other work does not
@@ -54,7 +54,7 @@ strong decision with two or more options, one game per player count
 
     game            2 players      5 players
     base            11 / 427 ms    1 / 571 ms
-    mocha           412 / 762 ms   3 / 780 ms
+    mocha           412 / 762 ms   3 / 780 ms    (before its call cost of 1.4, see below)
     letters         39 / 518 ms    330 / 568 ms
     Great Bazaar    346 / 640 ms   473 / 713 ms
 
@@ -63,6 +63,12 @@ the p95 shows (before the division, a Letters & Seals decision made twice these 
 dearer than a base one: last session's Great Bazaar at 5 players, p50 0.86 s, max 1.11 s). A
 profiled 2-player base game took about 15 s of the strong seat's CPU, against about 50 s when every
 step was rolled out (`FOLLOW_UPS`, same seed).
+
+Mocha & Baksheesh's calls were counted as the base game's (call cost 1.0) until measured at 1.4
+(`mocha.CALL_COST`). The same bench, two runs side by side at load 1-2, CPU p50/p95 (wall p95):
+Mocha 2 players 154 / 294 ms (748) at 1.0, against 91 / 168 ms (412) at 1.4; then, side by
+side with the base game, Mocha 76 / 160 ms (314) and 11 / 185 ms (354) at 2 / 5 players, the
+base game 5 / 172 ms (386) and 0.5 / 215 ms (435).
 """
 
 from __future__ import annotations
