@@ -10,6 +10,7 @@ turns.
 from __future__ import annotations
 
 from bot.engine.mocha import data
+from bot.engine.mocha.guild_goods import GuildGoods
 from bot.engine.mocha.parts import BOARD, PLAYER, MochaBoard, MochaPlayer
 from bot.engine.state import Board, GameState, Player
 
@@ -22,6 +23,18 @@ TAVERN_TILE = 8.0  # a Tavern tile in front of the player
 ROASTING = 2.0 * COFFEE - 1.0  # next turn: 2 coffee for what one option costs, roughly
 GUILD_HALL = COFFEE + GUILD_CARD * 0.5  # 1 coffee and the better of two cards (one goes back)
 TAVERN = 5.0  # a Tavern option that can be paid
+# The strong player's rollouts never overturned the greedy choice of the next good of a guild
+# card (0 of 59 in 40 measured 2-player games with Mocha & Baksheesh): greedy's choice is played
+# there (`strong`'s module doc has the table of every module step).
+FOLLOW_UPS = frozenset({GuildGoods.name})
+# An engine call with Mocha & Baksheesh in play costs about 1.4 times the base game's (its sweeps,
+# the 20-place board), not the 1.8 that the strong player's p95 under heavy load suggested:
+# instructions (cachegrind) of the strong player's rollouts from 12 positions of 2-player games
+# each, 158k against 112k a call (1.42x; Letters & Seals 196k, 1.75x); their CPU time in the 40
+# games of `strong`'s table, 24.0 against 16.6 us a call (1.44x; 1.30x in two runs side by
+# side); `bench`'s greedy decisions, CPU p95 18.6 / 20.4 ms against 14.0 / 15.8 ms at 2 / 5
+# players (1.3x), run side by side. The budgets of engine calls are divided by it (`call_budget`).
+CALL_COST = 1.4
 
 
 def _board(board: Board) -> MochaBoard | None:
@@ -63,5 +76,7 @@ VALUATION = register_valuation(
             data.TAVERN: if_possible(TAVERN),
             data.COFFEE_HOUSE: ruby_ready,
         },
+        follow_ups=FOLLOW_UPS,
+        call_cost=CALL_COST,
     )
 )

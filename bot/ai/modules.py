@@ -14,7 +14,10 @@ rather than branching there:
 - ``call_cost``: what one engine call costs with the module in play, against the base game's
   (its sweeps and bigger board), measured with ``python -m bot bench``. The greedy player's
   budget of engine calls is divided by the largest cost in play (`call_budget`), so that a
-  decision takes about the same time in every game.
+  decision takes about the same time in every game;
+- ``follow_ups``: the module's step kinds that the strong player answers the greedy way, without
+  rollouts (as the base game's `strong.FOLLOW_UPS`): those where, in measured games, the rollouts
+  almost never overturned the greedy choice yet cost real time (see `strong`'s module doc).
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ class ModuleValuation:
     gains: Mapping[int, Gain] = field(default_factory=dict)
     keys: tuple[Key, ...] = ()
     call_cost: float = 1.0
+    follow_ups: frozenset[str] = frozenset()
 
 
 VALUATIONS: list[ModuleValuation] = []
@@ -50,6 +54,7 @@ def register_valuation(valuation: ModuleValuation) -> ModuleValuation:
     VALUATIONS.append(valuation)
     _ACTIVE.clear()
     _KEYS.clear()
+    _FOLLOW_UPS.clear()
     return valuation
 
 
@@ -63,6 +68,7 @@ def valuations(settings: GameSettings) -> tuple[ModuleValuation, ...]:
 
 
 _KEYS: dict[tuple[str, ...], tuple[Key, ...]] = {}
+_FOLLOW_UPS: dict[tuple[str, ...], frozenset[str]] = {}
 
 
 def call_budget(settings: GameSettings, calls: int) -> int:
@@ -77,4 +83,12 @@ def score_keys(settings: GameSettings) -> tuple[Key, ...]:
     found = _KEYS.get(settings.expansions)
     if found is None:
         found = _KEYS[settings.expansions] = tuple(key for m in valuations(settings) for key in m.keys)
+    return found
+
+
+def follow_ups(settings: GameSettings) -> frozenset[str]:
+    """The `follow_ups` of the valuations in play, in one set (empty in a base game)."""
+    found = _FOLLOW_UPS.get(settings.expansions)
+    if found is None:
+        found = _FOLLOW_UPS[settings.expansions] = frozenset().union(*(m.follow_ups for m in valuations(settings)))
     return found

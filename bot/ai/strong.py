@@ -18,15 +18,30 @@ The rollouts are spent where they change choices. At the small steps inside a tu
 (`FOLLOW_UPS`: the action, the assistant, a sale, a payment, a discard...) they almost never
 overturned the greedy choice, yet took about 70 % of a game's work; there the strong player
 plays what the greedy player would (`greedy.greedy_policy`, from the same generator). The
-movement, the encounters after the action, the caravan draw and every step a module adds keep
-the rollouts. The rule reads the decision's kind only, so the same view and decision still give
-the same choice.
+movement, the encounters after the action and the caravan draw keep the rollouts. A module
+declares its own such steps (`ModuleValuation.follow_ups`); measured in 54 two-player games
+against greedy (20 Mocha & Baksheesh, 18 Letters & Seals, 16 both), the rollouts overturned
+greedy's choice at most module steps, so only the next good of a guild card is one:
+
+    module step        decisions  overturned  share of the strong seat's CPU
+    double_move            255        5 %        5.5 %   (an overturn: a double move, which greedy does not make)
+    kiosk_use              165        8 %        3.5 %
+    auction_bid            128       42 %        3.4 %
+    kiosk_pick             116       23 %        2.6 %
+    roast                   70       10 %        1.8 %
+    guild_discard           63       33 %        1.7 %
+    guild_goods             59        0 %        1.4 %   -> greedy's choice (Mocha's follow_ups)
+    society_ruby            47       28 %        1.3 %
+    the 22 others          190       15 %        4.7 % in all (each 0.8 % or less; 0 of 9 or fewer: too few to tell)
+
+The rule reads the decision's kind (and the modules in play) only, so the same view and decision
+still give the same choice.
 
 The work is counted, not timed: deals go on until the rollouts have used `budget` engine calls
 (`STRONG_BUDGET` unless the caller names another), so the same view, decision and generator state
 always give the same choice, on any machine. The budget counts the base game's calls: like the
 greedy player's, it is divided by the dearest module in play (`modules.call_budget`, about 2 for
-Letters & Seals and the Great Bazaar), so that a decision takes about the same time in every
+Letters & Seals and the Great Bazaar, 1.4 for Mocha & Baksheesh), so that a decision takes about the same time in every
 game (`decision_budget`). A time cap (`CAP_SECONDS`) is only a safety net
 against a pathological position; `cap_fired()` says how often it stopped a search. It reads the
 deciding thread's CPU time, not the wall clock, so that a machine busy with other work does not
@@ -39,7 +54,7 @@ strong decision with two or more options, one game per player count
 
     game            2 players      5 players
     base            11 / 427 ms    1 / 571 ms
-    mocha           412 / 762 ms   3 / 780 ms
+    mocha           412 / 762 ms   3 / 780 ms    (before its call cost of 1.4, see below)
     letters         39 / 518 ms    330 / 568 ms
     Great Bazaar    346 / 640 ms   473 / 713 ms
 
@@ -48,6 +63,12 @@ the p95 shows (before the division, a Letters & Seals decision made twice these 
 dearer than a base one: last session's Great Bazaar at 5 players, p50 0.86 s, max 1.11 s). A
 profiled 2-player base game took about 15 s of the strong seat's CPU, against about 50 s when every
 step was rolled out (`FOLLOW_UPS`, same seed).
+
+Mocha & Baksheesh's calls were counted as the base game's (call cost 1.0) until measured at 1.4
+(`mocha.CALL_COST`). The same bench, two runs side by side at load 1-2, CPU p50/p95 (wall p95):
+Mocha 2 players 154 / 294 ms (748) at 1.0, against 91 / 168 ms (412) at 1.4; then, side by
+side with the base game, Mocha 76 / 160 ms (314) and 11 / 185 ms (354) at 2 / 5 players, the
+base game 5 / 172 ms (386) and 0.5 / 215 ms (435).
 """
 
 from __future__ import annotations
@@ -61,7 +82,7 @@ from bot.engine import Decision, GameSettings, View, determinize
 from bot.engine.playout import Playout
 
 from .greedy import greedy_policy
-from .modules import call_budget
+from .modules import call_budget, follow_ups
 from .search import TurnSearch, worth_trying
 from .strong_search import Rollout
 
@@ -119,7 +140,7 @@ def analyse(view: View, decision: Decision, rng: random.Random, budget: int | No
         return Analysis(codes[0])
     if view.viewer != decision.player:
         return Analysis(decision.default)  # another seat's view: this seat may not search from it
-    if decision.kind in FOLLOW_UPS:
+    if decision.kind in FOLLOW_UPS or decision.kind in follow_ups(view.state.settings):
         return Analysis(greedy_policy(view, decision, rng))  # a small step inside the turn: greedy's choice
     seed = rng.getrandbits(SEED_BITS)
     state = determinize(view, seed)

@@ -110,35 +110,49 @@ def test_the_reason_tells_leaving_an_assistant_from_taking_one_back() -> None:
     assert _gains(out, home).this_turn == "brings an assistant back to your stack"
 
 
-def _wainwright_position(extensions: int) -> GameState:
-    """Seat 0 to move from the Large Market (10) with 8 Lira and `extensions` wheelbarrow
+def _wainwright_position(extensions: int, lira: int = 8) -> GameState:
+    """Seat 0 to move from the Large Market (10) with `lira` Lira and `extensions` wheelbarrow
     extensions: the Wainwright (1) is out of this move's reach except through the Police Station,
     within reach of the next turn's from most places."""
     from tests.engine.helpers import quiet_game
 
     g = quiet_game(2, seed=2)
     p = g.players[0]
-    p.merchant, p.extensions, p.lira = 10, extensions, 8
+    p.merchant, p.extensions, p.lira = 10, extensions, lira
     return validate(g)
 
 
-def test_an_option_whose_payoff_comes_next_turn_says_what_it_sets_up() -> None:
-    """With two extensions and 7 Lira to spare, the third extension (and the Wainwright's ruby)
-    is one turn away: moving to the Fountain gains nothing now, and its reason names the ruby
-    of the next turn; the Police Station (the family member sent to the Wainwright) takes the
-    ruby this turn and says so. Without the extensions, the same move sets up no ruby."""
+def test_a_next_turn_gain_that_other_options_reach_too_is_not_credited_to_the_option() -> None:
+    """With two extensions and 8 Lira, the third extension (and the Wainwright's ruby) is one turn
+    away from most places: moving to the Fountain sets it up no more than the other moves do (the
+    runner-up, the Police Station, even takes it this turn), so its reason does not name it, nor
+    does a move whose own gain is a full slot. The Police Station takes the ruby this turn and
+    says so. Without the extensions, no move names a ruby."""
     g = _wainwright_position(2)
     d = _decision(g)
     v = view(g, 0)
     seed = hint_seed(v, d)
-    assert reason(v, d, "go.7", seed) == "sets up your 1st ruby next turn"
+    assert reason(v, d, "go.7", seed) == "leads to the best end of turn the computer finds from what you can see"
     assert reason(v, d, "go.12", seed) == "takes your 1st ruby"
-    assert reason(v, d, "go.2", seed).endswith(", then your 1st ruby next turn")  # this turn's gain first
+    assert reason(v, d, "go.2", seed) == "fills the wheelbarrow's last fabric slot"
     assert hint(v, d) == hint(view(g, 0), d)
     bare = _wainwright_position(0)
     d0 = _decision(bare)
     v0 = view(bare, 0)
     assert "ruby" not in reason(v0, d0, "go.7", hint_seed(v0, d0))
+
+
+def test_an_option_whose_payoff_only_its_own_line_reaches_says_what_it_sets_up() -> None:
+    """With two extensions and no Lira, only the move whose place pays the 7 Lira (9) buys the
+    third extension, and the Wainwright's ruby, on the next turn: the hint names that ruby after
+    this turn's Lira; a move that pays nothing names no ruby."""
+    g = _wainwright_position(2, lira=0)
+    d = _decision(g)
+    v = view(g, 0)
+    seed = hint_seed(v, d)
+    assert hint(v, d).code == "go.9"
+    assert reason(v, d, "go.9", seed) == "+7 Lira (you would have 7), then your 1st ruby next turn"
+    assert "ruby" not in reason(v, d, "go.7", seed)
 
 
 def test_the_next_turns_gain_is_named_only_when_it_tells_more() -> None:

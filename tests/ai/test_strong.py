@@ -259,3 +259,63 @@ def test_the_worse_half_of_the_shortlist_stops_being_dealt(monkeypatch: pytest.M
     dropped = sorted(c for c in a.scores if plays[c] < a.deals)
     assert len(kept) == len(dropped) == 2 and a.code in kept
     assert len({plays[c] for c in dropped}) == 1 and plays[dropped[0]] >= 1
+
+
+def test_a_guild_cards_next_good_is_taken_the_greedy_way_without_rollouts() -> None:
+    """Mocha & Baksheesh declares the next good of a guild card a small step (its rollouts never
+    overturned greedy there): the strong player plays greedy's choice, from the same generator,
+    and runs no rollouts."""
+    from tests.engine.mocha.test_guild_cards import with_card
+
+    g = play(with_card("g2", goods=(0, 0, 0, 0)), "c.g2")
+    d = pending(g)
+    assert d is not None and d.kind == "guild_goods" and len(d.options) > 2
+    for seed in (1, 2):
+        a = analyse(view(g, d.player), d, random.Random(seed), budget=SMALL)
+        assert a.code == greedy_policy(view(g, d.player), d, random.Random(seed))
+        assert a.deals == 0 and a.calls == 0 and not a.scores
+
+
+def test_the_double_move_keeps_its_rollouts() -> None:
+    """The double move is a module step whose rollouts do change the choice (they are what ever
+    pays for one; greedy never sees the extra turn): it is rolled out."""
+    from tests.engine.letters.test_double_move import LETTERS, ending_early
+
+    g = ending_early(*LETTERS)
+    d = pending(g)
+    assert d is not None and d.kind == "double_move"
+    a = analyse(view(g, d.player), d, random.Random(1), budget=SMALL)
+    assert a.code in d.codes() and (a.deals >= 1 or len(a.greedy) == 1)
+
+
+# The strong seat's choices in a seeded base game, recorded before the modules declared their small
+# steps: they must not move (a change of the engine's dealing may call for recording them again).
+BASE_CHOICES = [
+    "move:go.5", "assistant:a.leave", "action:c.post2", "action:act", "after:gov", "gov_pay:pay", "after:c.good",
+    "card_good:g.blue", "move:go.12", "assistant:a.leave", "action:f.13", "action:act", "move:go.6",
+    "assistant:a.leave", "action:act", "caravan_draw:pile", "caravan_draw:pile", "card_discard:d.move34", "move:go.5",
+    "assistant:a.collect", "action:act", "move:go.6", "assistant:a.collect", "action:act", "caravan_draw:pile",
+    "caravan_draw:top", "card_discard:d.gem2", "move:go.8", "assistant:a.leave", "action:roll", "bm_good:g.green",
+    "after:gov", "gov_pay:pay", "after:smug", "smug_good:g.yellow", "smug_pay:pay",
+]
+
+
+def test_the_base_games_choices_are_unchanged_by_the_modules_small_steps() -> None:
+    """No module's small steps reach a base game: the strong seat of a seeded base game makes the
+    choices it made before (every kind: the rolled-out ones and greedy's small steps)."""
+    from bot.ai.modules import follow_ups
+
+    assert follow_ups(GameSettings(players=2)) == frozenset()
+    g = new_game(GameSettings(players=2), list(COLOURS[:2]), 5)
+    rngs = [random.Random(50), random.Random(51)]
+    chosen: list[str] = []
+    while (d := pending(g)) is not None and g.turns < 12:
+        own = view(g, d.player)
+        if d.player == 0:
+            code = strong_policy(own, d, rngs[0], budget=SMALL)
+            if len(d.options) > 1:
+                chosen.append(f"{d.kind}:{code}")
+        else:
+            code = greedy_policy(own, d, rngs[1])
+        g, _ = apply(g, d.player, d.decision_id, code)
+    assert chosen == BASE_CHOICES
