@@ -128,8 +128,8 @@ def _paired(theirs: list[dict[str, Any]], ours: list[dict[str, Any]], playouts: 
     speed drifts between runs by more than the engines differ (the other tree's click time read
     28-49 µs in quiet runs of one day), so a ratio of two runs side by side is steadier than the
     ratio of two medians taken apart."""
-    click = [_click_us(o) / _click_us(t) for t, o in zip(theirs, ours)]
-    rates = [(p["turns"] / p["cpu_s"]) / (t["turns"] / t["cpu_s"]) for t, p in zip(theirs, playouts)]
+    click = [_click_us(o) / _click_us(t) for t, o in zip(theirs, ours, strict=True)]
+    rates = [(p["turns"] / p["cpu_s"]) / (t["turns"] / t["cpu_s"]) for t, p in zip(theirs, playouts, strict=False)]  # no playouts: none
     out: dict[str, Any] = {
         "apply_pending_ratio": round(statistics.median(click), 3),
         "apply_pending_ratios": [round(r, 3) for r in click],

@@ -208,7 +208,7 @@ class Assistant(StepKind):
         elif code == "a.neutral":
             neutral = list(g.board.neutral_assistants)
             neutral.remove(place)
-            g.board.neutral_assistants = tuple(neutral)
+            g.wboard().neutral_assistants = tuple(neutral)
             p.stack += "n"
             if tx.keeps_events:
                 tx.emit("assistant", step.actor, act="neutral", place=place)
@@ -218,7 +218,7 @@ class Assistant(StepKind):
             if bottom == "o":
                 p.assistants = tuple(sorted(p.assistants + (place,)))
             else:
-                g.board.neutral_assistants = tuple(sorted(g.board.neutral_assistants + (place,)))
+                g.wboard().neutral_assistants = tuple(sorted(g.board.neutral_assistants + (place,)))
             if tx.keeps_events:
                 tx.emit("assistant", step.actor, act="leave", place=place, neutral=bottom == "n")
         elif code == "a.none":
@@ -343,5 +343,5 @@ class PayMerchants(StepKind):
             tx.emit("fee", seat, to=-1, lira=MERCHANT_FEE, colour=g.board.neutral_colours[i])
             d = roll(tx)
             merchants[i] = d[0] + d[1]
-            g.board.neutral_merchants = tuple(merchants)
+            g.wboard().neutral_merchants = tuple(merchants)
             tx.emit("relocate", seat, token="neutral", colour=g.board.neutral_colours[i], to=merchants[i], source=place)

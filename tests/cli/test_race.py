@@ -25,7 +25,7 @@ def test_the_race_pairs_each_run_with_the_other_trees_run_beside_it() -> None:
     paired = entry["paired"]
     theirs, ours = paired["against_apply_pending_us"], paired["full_path_apply_pending_us"]
     assert len(theirs) == len(ours) == len(paired["apply_pending_ratios"]) == 3
-    assert all(abs(r - o / t) < 0.01 for r, t, o in zip(paired["apply_pending_ratios"], theirs, ours))
+    assert all(abs(r - o / t) < 0.01 for r, t, o in zip(paired["apply_pending_ratios"], theirs, ours, strict=True))
     assert paired["apply_pending_ratio"] == sorted(paired["apply_pending_ratios"])[1]
     assert len(paired["playout_speed_ratios"]) == 3 and paired["playout_speed_ratio"] > 0
 
