@@ -176,7 +176,7 @@ class Board:
 
     def copy(self) -> Board:
         """A copy (each field is immutable or replaced whole), built without a call of `__init__`:
-        `GameState.fork` copies the board on every click."""
+        `GameState.wboard` copies the board on the clicks that change it."""
         return _copy_board(self)
 
 
