@@ -33,6 +33,7 @@ class Encounters(StepKind):
     `n` holds the bits of the neutral tokens met already (see `NeutralToken.bit`)."""
 
     name = "after"
+    step_prompt = True
     free = True
     decline = "done"
 

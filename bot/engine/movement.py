@@ -116,6 +116,7 @@ class Move(StepKind):
     name = "move"
     free = True
     movement = True
+    step_prompt = True
 
     def options(self, g: GameState, step: Step) -> list[Option]:
         return move_options(g, step.actor, 1, 2)
@@ -159,6 +160,7 @@ class Assistant(StepKind):
     name = "assistant"
     free = True
     decline = "x.end"
+    step_prompt = True
 
     def offer(self, g: GameState, step: Step) -> tuple[tuple[Option, ...], tuple[str, ...]] | None:
         """The options here (fixed ones, shared) with their codes; None: nothing to handle."""

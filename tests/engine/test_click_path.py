@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from bot.engine import Event, GameSettings, apply, new_game, pending, state
+from bot.engine import Event, GameSettings, apply, machine, new_game, pending, state
 from bot.engine.components import COLOURS
 from bot.engine.machine import Tx
 from bot.engine.modules import default_layout
@@ -87,3 +87,27 @@ def test_events_and_transactions_keep_their_shape() -> None:
     assert d is not None
     _, events = apply(g, d.player, d.decision_id, d.options[0].code)
     assert events[0] == Event("input", d.player, {"decision": d.decision_id, "code": d.options[0].code})
+
+
+def test_a_prompt_kept_per_step_is_the_prompt_the_step_would_get_now() -> None:
+    """Prompts of the handlers that read the step alone are kept per step object
+    (`StepKind.step_prompt`): at every decision of seeded games of every module the prompt shown is
+    the one worked out afresh for that state."""
+    hits = 0
+    for expansions in ((), ("mocha",), ("letters",), ("mocha", "letters")):
+        settings = GameSettings.model_validate(
+            {"players": 3, "expansions": expansions, "layout": default_layout(expansions) if expansions else "short"}
+        )
+        g = new_game(settings, list(COLOURS[:3]), 7)
+        rng = random.Random(7)
+        while (d := pending(g)) is not None:
+            step = g.steps[-1]
+            kept = dict(machine._PROMPTS)
+            hits += machine.KINDS[step.kind].step_prompt and id(step) in kept
+            machine._PROMPTS.clear()
+            fresh = machine.decision_for(g, step)
+            machine._PROMPTS.clear()
+            machine._PROMPTS.update(kept)
+            assert fresh is not None and fresh.prompt == d.prompt, (expansions, step)
+            g, _ = apply(g, d.player, d.decision_id, d.options[rng.randrange(len(d.options))].code)
+    assert hits > 100  # the kept prompts were used
