@@ -3,7 +3,8 @@ same seeded uniform-random games and the same choices, each side in its own chil
 (`bot.cli.race_worker`), alternating A B A B, the median of the runs. Reported per player count:
 turns per CPU second through `new_game`/`pending`/`apply` on both sides, this tree's playout path
 when it has one, the mean µs of `apply` plus the next `pending`, and the ratios against the other
-tree. `python -m bot bench --against PATH` prints it. `playout_figures` measures this tree's playout
+tree: of the medians, and run by run (`paired`: each run against the other tree's run beside it,
+with every run's figures, since the machine's speed drifts between runs). `python -m bot bench --against PATH` prints it. `playout_figures` measures this tree's playout
 path alone from positions of greedy games (short games, not only random ones) and the cost of
 `Playout.copy`; `race_section` puts both together for every game `bench` measures.
 
@@ -112,7 +113,32 @@ def race(against: Path, *, players: tuple[int, ...] = (2, 5), games: int = 40, s
             rate = statistics.median(r["turns"] / r["cpu_s"] for r in playouts)
             entry["playout_turns_per_second"] = round(rate, 1)
             entry["playout_speed_ratio"] = round(rate / theirs_f["turns_per_second"], 3)
+        entry["paired"] = _paired(base_runs, ours, playouts)
         out["players"][str(n)] = entry
+    return out
+
+
+def _click_us(run: dict[str, Any]) -> float:
+    return float(run["click_ns"]) / 1000 / run["decisions"]
+
+
+def _paired(theirs: list[dict[str, Any]], ours: list[dict[str, Any]], playouts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The ratios run by run: each run of this tree against the other tree's run just before it
+    (the same minute of the same machine), their median, and every run's figures. The machine's
+    speed drifts between runs by more than the engines differ (the other tree's click time read
+    28-49 µs in quiet runs of one day), so a ratio of two runs side by side is steadier than the
+    ratio of two medians taken apart."""
+    click = [_click_us(o) / _click_us(t) for t, o in zip(theirs, ours, strict=True)]
+    rates = [(p["turns"] / p["cpu_s"]) / (t["turns"] / t["cpu_s"]) for t, p in zip(theirs, playouts, strict=False)]  # no playouts: none
+    out: dict[str, Any] = {
+        "apply_pending_ratio": round(statistics.median(click), 3),
+        "apply_pending_ratios": [round(r, 3) for r in click],
+        "against_apply_pending_us": [round(_click_us(t), 2) for t in theirs],
+        "full_path_apply_pending_us": [round(_click_us(o), 2) for o in ours],
+    }
+    if rates:
+        out["playout_speed_ratio"] = round(statistics.median(rates), 3)
+        out["playout_speed_ratios"] = [round(r, 3) for r in rates]
     return out
 
 

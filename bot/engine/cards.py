@@ -208,6 +208,9 @@ class CardWindow:
         return ["c." + play.kind for play in found[1] if play.playable is _always or play.playable(g, seat, step, ())]
 
     def options(self, g: GameState, step: Step) -> list[Option]:
+        p = g.players[step.actor]
+        if not (p.cards or p.hands):  # nothing in hand (no call of `codes`: asked at every free step)
+            return []
         codes = self.codes(g, step)
         if not codes:  # most steps: no card fits (and no comprehension's frame is set up)
             return []
@@ -244,6 +247,8 @@ class YellowTile:
         return ()
 
     def options(self, g: GameState, step: Step) -> list[Option]:
+        if "yellow" not in g.players[step.actor].mosque_tiles:  # the usual case, without a call of `codes`
+            return []
         return [YELLOW_OPTION] if self.codes(g, step) else []
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:

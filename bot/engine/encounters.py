@@ -33,6 +33,7 @@ class Encounters(StepKind):
     `n` holds the bits of the neutral tokens met already (see `NeutralToken.bit`)."""
 
     name = "after"
+    step_prompt = True
     free = True
     decline = "done"
 
@@ -119,7 +120,7 @@ def _governor_at(g: GameState) -> int:
 
 
 def _put_governor(g: GameState, place: int) -> None:
-    g.board.governor = place
+    g.wboard().governor = place
 
 
 def _offer_governor(g: GameState, seat: int) -> str | None:
@@ -137,7 +138,7 @@ def _smuggler_at(g: GameState) -> int:
 
 
 def _put_smuggler(g: GameState, place: int) -> None:
-    g.board.smuggler = place
+    g.wboard().smuggler = place
 
 
 def _offer_smuggler(g: GameState, seat: int) -> str | None:

@@ -31,6 +31,9 @@ class StepKind:
     movement = False  # a movement step: a forfeit there leaves the token where it is and ends the turn
     between_turns = False  # asked outside any turn (the leftover cards), so never "off turn"
     decline: str | None = None  # the decline code, used as the default where offered
+    # `prompt` reads the step alone, never the state: then the prompt is worked out once per step
+    # object and kept (`prompt_at`; the steps queued on every turn are shared objects)
+    step_prompt = False
 
     def is_free(self, step: Step) -> bool:
         return self.free
@@ -208,7 +211,7 @@ def _decision(g: GameState, step: Step, kind: StepKind, base: list[Option], opti
     d.decision_id = g.decision_id
     d.player = actor = step.actor
     d.kind = step.kind
-    prompt = kind.prompt(g, step)
+    prompt = prompt_at(g, step, kind) if kind.step_prompt else kind.prompt(g, step)
     wordings = WORDINGS.active(g.settings)
     if wordings and kind.is_free(step):
         for wording in wordings:
@@ -219,6 +222,21 @@ def _decision(g: GameState, step: Step, kind: StepKind, base: list[Option], opti
     d.default = default_of(g, step, kind, base, options)
     d.off_turn = actor != g.turn.player and not kind.between_turns and not in_own_window(g, actor)
     return d
+
+
+# step object (by identity; each entry holds its step, so the id is not reused) -> (step, prompt)
+_PROMPTS: dict[int, tuple[Step, str]] = {}
+
+
+def prompt_at(g: GameState, step: Step, kind: StepKind) -> str:
+    """The prompt of a handler whose prompt reads the step alone (`StepKind.step_prompt`), worked
+    out once per step object: on most clicks the decision's step is one of the shared ones."""
+    found = _PROMPTS.get(id(step))
+    if found is None or found[0] is not step:
+        if len(_PROMPTS) > 4096:
+            _PROMPTS.clear()
+        found = _PROMPTS[id(step)] = (step, kind.prompt(g, step))
+    return found[1]
 
 
 def in_own_window(g: GameState, seat: int) -> bool:

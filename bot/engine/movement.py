@@ -116,6 +116,7 @@ class Move(StepKind):
     name = "move"
     free = True
     movement = True
+    step_prompt = True
 
     def options(self, g: GameState, step: Step) -> list[Option]:
         return move_options(g, step.actor, 1, 2)
@@ -159,6 +160,7 @@ class Assistant(StepKind):
     name = "assistant"
     free = True
     decline = "x.end"
+    step_prompt = True
 
     def offer(self, g: GameState, step: Step) -> tuple[tuple[Option, ...], tuple[str, ...]] | None:
         """The options here (fixed ones, shared) with their codes; None: nothing to handle."""
@@ -208,7 +210,7 @@ class Assistant(StepKind):
         elif code == "a.neutral":
             neutral = list(g.board.neutral_assistants)
             neutral.remove(place)
-            g.board.neutral_assistants = tuple(neutral)
+            g.wboard().neutral_assistants = tuple(neutral)
             p.stack += "n"
             if tx.keeps_events:
                 tx.emit("assistant", step.actor, act="neutral", place=place)
@@ -218,7 +220,7 @@ class Assistant(StepKind):
             if bottom == "o":
                 p.assistants = tuple(sorted(p.assistants + (place,)))
             else:
-                g.board.neutral_assistants = tuple(sorted(g.board.neutral_assistants + (place,)))
+                g.wboard().neutral_assistants = tuple(sorted(g.board.neutral_assistants + (place,)))
             if tx.keeps_events:
                 tx.emit("assistant", step.actor, act="leave", place=place, neutral=bottom == "n")
         elif code == "a.none":
@@ -343,5 +345,5 @@ class PayMerchants(StepKind):
             tx.emit("fee", seat, to=-1, lira=MERCHANT_FEE, colour=g.board.neutral_colours[i])
             d = roll(tx)
             merchants[i] = d[0] + d[1]
-            g.board.neutral_merchants = tuple(merchants)
+            g.wboard().neutral_merchants = tuple(merchants)
             tx.emit("relocate", seat, token="neutral", colour=g.board.neutral_colours[i], to=merchants[i], source=place)

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from .decision import Decision
 
 HIDDEN = "?"
+BOARD_OWNED = 1 << 30  # `GameState.owned`'s bit for the board (the seats use the low bits)
 
 
 
@@ -175,7 +176,7 @@ class Board:
 
     def copy(self) -> Board:
         """A copy (each field is immutable or replaced whole), built without a call of `__init__`:
-        `GameState.fork` copies the board on every click."""
+        `GameState.wboard` copies the board on the clicks that change it."""
         return _copy_board(self)
 
 
@@ -222,13 +223,15 @@ class GameState:
     script_draws: dict[str, tuple[str, ...]] = field(default_factory=dict)  # hidden: scripted draws by deck
     extra_turns: int = 0  # extra turns started so far (among `turns`): turns - extra_turns sequences
     cache: Decision | None = field(default=None, compare=False, repr=False)  # not serialised
-    # Seats whose `Player` object belongs to this state alone (a bit per seat; -1: all). Not
-    # serialised: the engine's own copies share the players a choice does not touch.
+    # Seats whose `Player` object belongs to this state alone (a bit per seat), and whether the
+    # board does (`BOARD_OWNED`); -1: all. Not serialised: the engine's own copies share the
+    # players and the board a choice does not touch.
     owned: int = field(default=-1, compare=False, repr=False)
 
     def copy(self) -> GameState:
         """A copy whose every part may be edited (for tests and tools setting up a position)."""
         g = self.fork()
+        g.board = _copy_board(self.board)
         g.players = [p.copy() for p in self.players]
         for p in g.players:  # the dicts too, so that a test may edit them in place
             p.hands = dict(p.hands)
@@ -239,24 +242,32 @@ class GameState:
         g.owned = -1
         return g
 
-    def fork(self, share_board: bool = False) -> GameState:
-        """The engine's cheap copy: the board is copied (shared with `share_board`, for a copy that
-        is never changed); the players are shared until `mut` takes a private copy of the one about
-        to change; everything else is immutable and shared. Built field by field without a call of
-        `__init__` (a copy per accepted choice: it is on every click's path)."""
+    def fork(self) -> GameState:
+        """The engine's cheap copy: the board and the players are shared until `wboard` or `mut`
+        takes a private copy of the one about to change; everything else is immutable and shared.
+        Built field by field without a call of `__init__` (a copy per accepted choice: it is on
+        every click's path)."""
         g = _copy_state(self)  # every field but the four below, shared
         g.players = self.players[:]
-        g.board = self.board if share_board else _copy_board(self.board)
+        g.board = self.board
         g.cache = None
         g.owned = 0
         return g
 
     def undo_base(self) -> GameState:
         """This state without its undo record, for the base of a new one: it shares everything with
-        this state, the board included (neither is ever changed again)."""
-        g = self.fork(share_board=True)
+        this state (neither is ever changed again)."""
+        g = self.fork()
         g.undo = None
         return g
+
+    def wboard(self) -> Board:
+        """The board, safe to change in this state (copied first if shared): every write to a
+        board field goes through here (a choice that leaves the board alone copies nothing)."""
+        if not self.owned & BOARD_OWNED:
+            self.board = _copy_board(self.board)
+            self.owned |= BOARD_OWNED
+        return self.board
 
     def mut(self, seat: int) -> Player:
         """The player at `seat`, safe to change in this state (copied first if shared)."""
@@ -273,7 +284,8 @@ class GameState:
         return self.board.parts.get(name)
 
     def set_board_part(self, name: str, part: Part) -> None:
-        self.board.parts = {**self.board.parts, name: part}
+        b = self.wboard()
+        b.parts = {**b.parts, name: part}
 
     def player_part(self, seat: int, name: str) -> Any:
         return self.players[seat].parts.get(name)

@@ -84,7 +84,7 @@ class TurnEnd(StepKind):
                     return
         turn = g.turn
         if turn.caravansary_done and g.settings.caravan_leader and g.board.caravan_leader != seat:
-            g.board.caravan_leader = seat
+            g.wboard().caravan_leader = seat
             tx.emit("caravan_leader", seat)
         if turn.again:
             push(g, Step("turn", seat, n=turn.again - 1, tag="extra"))

@@ -133,12 +133,12 @@ class DemandTiles(HiddenPart):
     """The demand tiles below the top one of each market's stack."""
 
     def hide(self, g: GameState, viewer: int | None) -> None:
-        b = g.board
+        b = g.wboard()
         b.small_demand = b.small_demand[:1] + _hide(b.small_demand[1:])
         b.large_demand = b.large_demand[:1] + _hide(b.large_demand[1:])
 
     def redeal(self, g: GameState, seed: int, sub: int) -> int:
-        b = g.board
+        b = g.wboard()
         b.small_demand = b.small_demand[:1] + chance.shuffled(
             seed, sub, tuple(t for t in SMALL_DEMAND_TILES if t not in b.small_demand[:1])
         )

@@ -57,7 +57,7 @@ def _set_up(g: GameState) -> None:
     with the 1-coffee tile on top, the Baksheesh tile with its 3 yellow up, nobody's coffee."""
     pile = data.tavern_pile(len(g.players), g.settings.rules.two_player_tavern_tiles)
     g.set_board_part(BOARD, MochaBoard(movement_tiles=pile, encounter_tiles=pile))
-    g.board.ruby_supply -= data.COFFEE_HOUSE_RUBIES_AT_SETUP
+    g.wboard().ruby_supply -= data.COFFEE_HOUSE_RUBIES_AT_SETUP
     for seat in range(len(g.players)):
         g.set_player_part(seat, PLAYER, MochaPlayer())
 

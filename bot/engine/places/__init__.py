@@ -80,6 +80,7 @@ class Action(StepKind):
     Small Market with any goods."""
 
     name = "action"
+    step_prompt = True
     decline = "skip"
 
     def is_free(self, step: Step) -> bool:

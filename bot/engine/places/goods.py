@@ -45,10 +45,10 @@ def add_extension(tx: Tx, seat: int, price: int) -> None:
     p = g.mut(seat)
     p.lira -= price
     p.extensions += 1
-    g.board.wainwright_extensions -= 1
+    g.wboard().wainwright_extensions -= 1
     tx.emit("extension", seat, lira=price, capacity=p.capacity)
     if p.extensions == MAX_EXTENSIONS and g.board.wainwright_rubies:
-        g.board.wainwright_rubies -= 1
+        g.wboard().wainwright_rubies -= 1
         gain_ruby(tx, seat, "wainwright")
 
 
@@ -117,4 +117,4 @@ class PostOffice(Place):
         g = tx.g
         goods, lira = POST_OFFICE_REWARDS[g.board.mail]
         gain_goods(tx, step.actor, {c: 1 for c in goods}, lira, why="post_office")
-        g.board.mail = 0 if g.board.mail == len(POST_OFFICE_REWARDS) - 1 else g.board.mail + 1
+        g.wboard().mail = 0 if g.board.mail == len(POST_OFFICE_REWARDS) - 1 else g.board.mail + 1

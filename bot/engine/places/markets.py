@@ -123,9 +123,9 @@ def sell(tx: Tx, seat: int, market: int, counts: list[int]) -> None:
     pay_goods(tx, seat, goods, why="market")
     gain_goods(tx, seat, {}, revenue(market, n), why="market")
     if market == SMALL_MARKET:
-        g.board.small_demand = stack = g.board.small_demand[1:] + g.board.small_demand[:1]
+        g.wboard().small_demand = stack = g.board.small_demand[1:] + g.board.small_demand[:1]
     else:
-        g.board.large_demand = stack = g.board.large_demand[1:] + g.board.large_demand[:1]
+        g.wboard().large_demand = stack = g.board.large_demand[1:] + g.board.large_demand[:1]
     tx.emit("sold", seat, place=market, goods=goods, lira=revenue(market, n))
     # The tile moved under the stack: the next one is turned up, so the sale cannot be taken back.
     tx.emit("demand", None, place=market, tile=stack[0], goods=goods_dict(DEMAND_TILES[stack[0]]))

@@ -95,7 +95,7 @@ def take_track_ruby(tx: Tx, seat: int, where: int) -> None:
     track.set_left(g, left)
     gain_ruby(tx, seat, track.source)
     if left == 0 and g.board.ruby_supply:
-        g.board.ruby_supply -= 1
+        g.wboard().ruby_supply -= 1
         track.set_left(g, 1)
         tx.emit("ruby_refilled", None, place=where)
 
@@ -105,7 +105,7 @@ def _sultan_left(g: GameState) -> int:
 
 
 def _set_sultan_left(g: GameState, n: int) -> None:
-    g.board.sultan_rubies = n
+    g.wboard().sultan_rubies = n
 
 
 def _sultan_price(left: int) -> Price:
@@ -118,7 +118,7 @@ def _gemstone_left(g: GameState) -> int:
 
 
 def _set_gemstone_left(g: GameState, n: int) -> None:
-    g.board.gemstone_rubies = n
+    g.wboard().gemstone_rubies = n
 
 
 def _gemstone_price(left: int) -> Price:
@@ -229,7 +229,7 @@ class GreatMosque(Mosque):
 
 def take_mosque_tile(tx: Tx, seat: int, colour: str) -> None:
     g = tx.g
-    b = g.board
+    b = g.wboard()
     pay_goods(tx, seat, {colour: 1}, why="mosque")
     p = g.mut(seat)
     i = TILE_COLOURS.index(colour)
