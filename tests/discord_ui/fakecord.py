@@ -76,6 +76,10 @@ from tests.discord_ui.messages import Msg, snapshot
 from tests.discord_ui.rest import ERRORS, Handler, Refuse, Request, http_error
 from tests.discord_ui.world import Channel, Guild, Upload, User, World
 
+# Seconds `settle` waits for the scheduled tasks before it calls them hung. Only a hang waits this
+# long: a hint's search or a whole game's pictures took over 5 s on a machine busy with other work.
+SETTLE_PATIENCE = 30.0
+
 Json = dict[str, Any]
 
 
@@ -325,7 +329,7 @@ class Fakecord:
                                 expect_unanswered=expect_unanswered)
         return inject.deliver(self, bot, rec, {"custom_id": custom_id, "components": components}, msg)
 
-    async def settle(self, timeout: float = 5.0) -> None:
+    async def settle(self, timeout: float = SETTLE_PATIENCE) -> None:
         """Wait until every task discord.py scheduled for the injected interactions and events
         (and every task those created) has finished; re-raise a task's uncaught exception.
         Name a long-running task "background:..." to keep settle from waiting for it."""
