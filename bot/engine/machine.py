@@ -31,9 +31,14 @@ class StepKind:
     movement = False  # a movement step: a forfeit there leaves the token where it is and ends the turn
     between_turns = False  # asked outside any turn (the leftover cards), so never "off turn"
     decline: str | None = None  # the decline code, used as the default where offered
+    own_default = False  # whether the class has its own `default_code` (set for each subclass)
     # `prompt` reads the step alone, never the state: then the prompt is worked out once per step
     # object and kept (`prompt_at`; the steps queued on every turn are shared objects)
     step_prompt = False
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.own_default = cls.default_code is not StepKind.default_code
 
     def is_free(self, step: Step) -> bool:
         return self.free
@@ -44,7 +49,9 @@ class StepKind:
         whether the game waits for the player never tells the others what the hand is."""
         return self.is_free(step)
 
-    def options(self, g: GameState, step: Step) -> list[Option] | None:
+    def options(self, g: GameState, step: Step) -> Sequence[Option] | None:
+        """The options here (None: a step that runs by itself). A shared tuple may be returned:
+        callers never change what they get."""
         return None
 
     def prompt(self, g: GameState, step: Step) -> str:
@@ -84,7 +91,8 @@ class LastFreeMoment(StepKind):
 
 
 class FreeWindow(Protocol):
-    def options(self, g: GameState, step: Step) -> list[Option]: ...
+    # (a window with nothing to add may return a shared empty tuple: asked at every free step)
+    def options(self, g: GameState, step: Step) -> Sequence[Option]: ...
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool: ...
 
@@ -94,7 +102,7 @@ class Wording(Protocol):
     beside the merchant's): the same options (codes, order, private flags) relabelled, and the
     prompt, each returned as it was when the rule has nothing to say there."""
 
-    def options(self, g: GameState, step: Step, options: list[Option]) -> list[Option]: ...
+    def options(self, g: GameState, step: Step, options: Sequence[Option]) -> Sequence[Option]: ...
 
     def prompt(self, g: GameState, step: Step, options: Sequence[Option], prompt: str) -> str: ...
 
@@ -180,7 +188,9 @@ def end_turn_early(tx: Tx, reason: str, place: int = 0) -> None:
 
 # ---- decisions ------------------------------------------------------------------------------
 
-def offered(g: GameState, step: Step, kind: StepKind, base: list[Option], windows: Sequence[FreeWindow]) -> list[Option]:
+def offered(
+    g: GameState, step: Step, kind: StepKind, base: Sequence[Option], windows: Sequence[FreeWindow]
+) -> Sequence[Option]:
     """The options at `step`: the handler's own (`base`), then what the free windows add there."""
     if not kind.is_free(step):
         return base
@@ -190,11 +200,11 @@ def offered(g: GameState, step: Step, kind: StepKind, base: list[Option], window
     return options
 
 
-def default_of(g: GameState, step: Step, kind: StepKind, base: list[Option], options: list[Option]) -> str:
+def default_of(g: GameState, step: Step, kind: StepKind, base: Sequence[Option], options: Sequence[Option]) -> str:
     """The choice made for a player who does not choose: the step's own default for the position
     where it names an offered option, else the step's decline where it is offered, else the first
     option."""
-    own = kind.default_code(g, step)
+    own = kind.default_code(g, step) if kind.own_default else None
     if own is not None and any(o.code == own for o in options):
         return own
     decline = kind.decline
@@ -205,7 +215,7 @@ def default_of(g: GameState, step: Step, kind: StepKind, base: list[Option], opt
     return options[0].code if options else ""
 
 
-def _decision(g: GameState, step: Step, kind: StepKind, base: list[Option], options: list[Option]) -> Decision:
+def _decision(g: GameState, step: Step, kind: StepKind, base: Sequence[Option], options: Sequence[Option]) -> Decision:
     # Decision(...) filled in without the call of its __init__ (one per click)
     d: Decision = _new(Decision)
     d.decision_id = g.decision_id
@@ -218,7 +228,7 @@ def _decision(g: GameState, step: Step, kind: StepKind, base: list[Option], opti
             options = wording.options(g, step, options)
             prompt = wording.prompt(g, step, options, prompt)
     d.prompt = prompt
-    d.options = tuple(options)
+    d.options = options if type(options) is tuple else tuple(options)  # (a handler's shared tuple as it is)
     d.default = default_of(g, step, kind, base, options)
     d.off_turn = actor != g.turn.player and not kind.between_turns and not in_own_window(g, actor)
     return d
@@ -253,7 +263,7 @@ def in_own_window(g: GameState, seat: int) -> bool:
     return False
 
 
-def worded(g: GameState, step: Step, options: list[Option]) -> list[Option]:
+def worded(g: GameState, step: Step, options: Sequence[Option]) -> Sequence[Option]:
     """The options at `step` with the labels the modules' wordings give them (`WORDINGS`)."""
     if KINDS[step.kind].is_free(step):
         for wording in WORDINGS.active(g.settings):
