@@ -10,7 +10,7 @@ them; nothing here knows a particular place or card.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from .decision import Decision, Event, Option
 from .decks import holds_anything
@@ -18,6 +18,9 @@ from .errors import GameOver, IllegalChoice, NotYourDecision, StaleDecision
 from .registry import Registry
 from .state import GameState, Step, Undo
 from .transaction import Tx as Tx  # re-exported: the rules take it from here with the step stack
+
+if TYPE_CHECKING:
+    from .settings import GameSettings
 
 _new = object.__new__
 
@@ -114,6 +117,39 @@ WORDINGS: Registry[Wording] = Registry("wordings")
 # State-based rules a module applies whenever the state has changed (Letters & Seals' letter
 # delivery, RULES-NOTES E-48): each runs before every step `settle` looks at, on both paths.
 SWEEPS: Registry[Callable[[Tx], None]] = Registry("sweeps")
+
+
+class InPlay(NamedTuple):
+    """What `settle` consults at every step of a game under one settings object: the free windows,
+    the sweeps and the wordings in play. Read with one call per click (`in_play`)."""
+
+    windows: tuple[FreeWindow, ...]
+    sweeps: tuple[Callable[[Tx], None], ...]
+    wordings: tuple[Wording, ...]
+
+
+_last_in_play: tuple[object, InPlay | None] = (None, None)  # the settings asked about last, and their table
+
+
+def in_play(settings: GameSettings) -> InPlay:
+    """The free windows, sweeps and wordings in play under `settings` (the same game's settings
+    as last time: one identity check)."""
+    global _last_in_play
+    last = _last_in_play
+    if last[0] is settings and last[1] is not None:
+        return last[1]
+    found = InPlay(FREE_WINDOWS.active(settings), SWEEPS.active(settings), WORDINGS.active(settings))
+    _last_in_play = (settings, found)
+    return found
+
+
+def _forget_in_play() -> None:
+    global _last_in_play
+    _last_in_play = (None, None)
+
+
+for _registry in (FREE_WINDOWS, SWEEPS, WORDINGS):
+    _registry.listeners.append(_forget_in_play)
 
 
 def register(kind: type[StepKind]) -> type[StepKind]:
@@ -215,14 +251,18 @@ def default_of(g: GameState, step: Step, kind: StepKind, base: Sequence[Option],
     return options[0].code if options else ""
 
 
-def _decision(g: GameState, step: Step, kind: StepKind, base: Sequence[Option], options: Sequence[Option]) -> Decision:
+def _decision(
+    g: GameState, step: Step, kind: StepKind, base: Sequence[Option], options: Sequence[Option],
+    wordings: tuple[Wording, ...] | None = None,
+) -> Decision:
     # Decision(...) filled in without the call of its __init__ (one per click)
     d: Decision = _new(Decision)
     d.decision_id = g.decision_id
     d.player = actor = step.actor
     d.kind = step.kind
     prompt = prompt_at(g, step, kind) if kind.step_prompt else kind.prompt(g, step)
-    wordings = WORDINGS.active(g.settings)
+    if wordings is None:
+        wordings = WORDINGS.active(g.settings)
     if wordings and kind.is_free(step):
         for wording in wordings:
             options = wording.options(g, step, options)
@@ -297,13 +337,14 @@ def resolve(
     kind.resolve(tx, step, code)
 
 
-def settle(tx: Tx, windows: Sequence[FreeWindow] | None = None) -> None:
+def settle(tx: Tx, play: InPlay | None = None) -> None:
     """Run automatic steps and forced choices until a real decision (or the end) is reached; the
-    decision is then kept in `g.cache` (a Decision is built only for the step that waits)."""
+    decision is then kept in `g.cache` (a Decision is built only for the step that waits). `play`:
+    what is in play (`in_play`), when the caller has it at hand."""
     g = tx.g
-    if windows is None:
-        windows = FREE_WINDOWS.active(g.settings)
-    sweeps = SWEEPS.active(g.settings)
+    if play is None:
+        play = in_play(g.settings)
+    windows, sweeps, wordings = play
     shapes = SHAPES
     for _ in _GUARD:
         steps = g.steps
@@ -337,7 +378,7 @@ def settle(tx: Tx, windows: Sequence[FreeWindow] | None = None) -> None:
         if turn.forfeit and step.actor == turn.player and not kind.between_turns:
             play_default(tx, step, kind, default_of(g, step, kind, base, options), windows)  # their turn came back
             continue
-        g.cache = _decision(g, step, kind, base, options)
+        g.cache = _decision(g, step, kind, base, options, wordings)
         return
     else:
         raise RuntimeError("the turn machinery did not settle")
@@ -435,9 +476,9 @@ def apply(state: GameState, player: int, decision_id: int, code: str) -> tuple[G
     tx.g = g
     tx.events = [e]
     tx.barrier = False
-    windows = FREE_WINDOWS.active(g.settings)
-    resolve(tx, g.steps[-1], code, None, windows)
-    settle(tx, windows)
+    play = in_play(g.settings)
+    resolve(tx, g.steps[-1], code, None, play.windows)
+    settle(tx, play)
     nxt = g.cache
     if nxt is not None and nxt.player != player and (d.off_turn or nxt.off_turn):
         tx.barrier = True
