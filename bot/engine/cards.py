@@ -207,13 +207,13 @@ class CardWindow:
             return found[0]  # every play fitting the hand is always playable
         return ["c." + play.kind for play in found[1] if play.playable is _always or play.playable(g, seat, step, ())]
 
-    def options(self, g: GameState, step: Step) -> list[Option]:
+    def options(self, g: GameState, step: Step) -> Sequence[Option]:
         p = g.players[step.actor]
         if not (p.cards or p.hands):  # nothing in hand (no call of `codes`: asked at every free step)
-            return []
+            return ()
         codes = self.codes(g, step)
         if not codes:  # most steps: no card fits (and no comprehension's frame is set up)
-            return []
+            return ()
         return [card_option(PLAY_OF[code[2:]]) for code in codes]
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
@@ -246,10 +246,10 @@ class YellowTile:
             return _YELLOW_CODES
         return ()
 
-    def options(self, g: GameState, step: Step) -> list[Option]:
+    def options(self, g: GameState, step: Step) -> Sequence[Option]:
         if "yellow" not in g.players[step.actor].mosque_tiles:  # the usual case, without a call of `codes`
-            return []
-        return [YELLOW_OPTION] if self.codes(g, step) else []
+            return ()
+        return _YELLOW_OPTIONS if self.codes(g, step) else ()
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
         if code != "t.yellow" or not self.codes(tx.g, step):
@@ -260,6 +260,7 @@ class YellowTile:
 
 
 _YELLOW_CODES = (YELLOW_OPTION.code,)
+_YELLOW_OPTIONS = (YELLOW_OPTION,)
 
 
 _AT_PLACE: dict[tuple[int, int], tuple[tuple[CardPlay, ...], tuple[CardPlay, ...]]] = {}

@@ -10,7 +10,7 @@ them; nothing here knows a particular place or card.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from .decision import Decision, Event, Option
 from .decks import holds_anything
@@ -18,6 +18,9 @@ from .errors import GameOver, IllegalChoice, NotYourDecision, StaleDecision
 from .registry import Registry
 from .state import GameState, Step, Undo
 from .transaction import Tx as Tx  # re-exported: the rules take it from here with the step stack
+
+if TYPE_CHECKING:
+    from .settings import GameSettings
 
 _new = object.__new__
 
@@ -31,9 +34,14 @@ class StepKind:
     movement = False  # a movement step: a forfeit there leaves the token where it is and ends the turn
     between_turns = False  # asked outside any turn (the leftover cards), so never "off turn"
     decline: str | None = None  # the decline code, used as the default where offered
+    own_default = False  # whether the class has its own `default_code` (set for each subclass)
     # `prompt` reads the step alone, never the state: then the prompt is worked out once per step
     # object and kept (`prompt_at`; the steps queued on every turn are shared objects)
     step_prompt = False
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.own_default = cls.default_code is not StepKind.default_code
 
     def is_free(self, step: Step) -> bool:
         return self.free
@@ -44,7 +52,9 @@ class StepKind:
         whether the game waits for the player never tells the others what the hand is."""
         return self.is_free(step)
 
-    def options(self, g: GameState, step: Step) -> list[Option] | None:
+    def options(self, g: GameState, step: Step) -> Sequence[Option] | None:
+        """The options here (None: a step that runs by itself). A shared tuple may be returned:
+        callers never change what they get."""
         return None
 
     def prompt(self, g: GameState, step: Step) -> str:
@@ -84,7 +94,8 @@ class LastFreeMoment(StepKind):
 
 
 class FreeWindow(Protocol):
-    def options(self, g: GameState, step: Step) -> list[Option]: ...
+    # (a window with nothing to add may return a shared empty tuple: asked at every free step)
+    def options(self, g: GameState, step: Step) -> Sequence[Option]: ...
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool: ...
 
@@ -94,7 +105,7 @@ class Wording(Protocol):
     beside the merchant's): the same options (codes, order, private flags) relabelled, and the
     prompt, each returned as it was when the rule has nothing to say there."""
 
-    def options(self, g: GameState, step: Step, options: list[Option]) -> list[Option]: ...
+    def options(self, g: GameState, step: Step, options: Sequence[Option]) -> Sequence[Option]: ...
 
     def prompt(self, g: GameState, step: Step, options: Sequence[Option], prompt: str) -> str: ...
 
@@ -106,6 +117,39 @@ WORDINGS: Registry[Wording] = Registry("wordings")
 # State-based rules a module applies whenever the state has changed (Letters & Seals' letter
 # delivery, RULES-NOTES E-48): each runs before every step `settle` looks at, on both paths.
 SWEEPS: Registry[Callable[[Tx], None]] = Registry("sweeps")
+
+
+class InPlay(NamedTuple):
+    """What `settle` consults at every step of a game under one settings object: the free windows,
+    the sweeps and the wordings in play. Read with one call per click (`in_play`)."""
+
+    windows: tuple[FreeWindow, ...]
+    sweeps: tuple[Callable[[Tx], None], ...]
+    wordings: tuple[Wording, ...]
+
+
+_last_in_play: tuple[object, InPlay | None] = (None, None)  # the settings asked about last, and their table
+
+
+def in_play(settings: GameSettings) -> InPlay:
+    """The free windows, sweeps and wordings in play under `settings` (the same game's settings
+    as last time: one identity check)."""
+    global _last_in_play
+    last = _last_in_play
+    if last[0] is settings and last[1] is not None:
+        return last[1]
+    found = InPlay(FREE_WINDOWS.active(settings), SWEEPS.active(settings), WORDINGS.active(settings))
+    _last_in_play = (settings, found)
+    return found
+
+
+def _forget_in_play() -> None:
+    global _last_in_play
+    _last_in_play = (None, None)
+
+
+for _registry in (FREE_WINDOWS, SWEEPS, WORDINGS):
+    _registry.listeners.append(_forget_in_play)
 
 
 def register(kind: type[StepKind]) -> type[StepKind]:
@@ -180,7 +224,9 @@ def end_turn_early(tx: Tx, reason: str, place: int = 0) -> None:
 
 # ---- decisions ------------------------------------------------------------------------------
 
-def offered(g: GameState, step: Step, kind: StepKind, base: list[Option], windows: Sequence[FreeWindow]) -> list[Option]:
+def offered(
+    g: GameState, step: Step, kind: StepKind, base: Sequence[Option], windows: Sequence[FreeWindow]
+) -> Sequence[Option]:
     """The options at `step`: the handler's own (`base`), then what the free windows add there."""
     if not kind.is_free(step):
         return base
@@ -190,11 +236,11 @@ def offered(g: GameState, step: Step, kind: StepKind, base: list[Option], window
     return options
 
 
-def default_of(g: GameState, step: Step, kind: StepKind, base: list[Option], options: list[Option]) -> str:
+def default_of(g: GameState, step: Step, kind: StepKind, base: Sequence[Option], options: Sequence[Option]) -> str:
     """The choice made for a player who does not choose: the step's own default for the position
     where it names an offered option, else the step's decline where it is offered, else the first
     option."""
-    own = kind.default_code(g, step)
+    own = kind.default_code(g, step) if kind.own_default else None
     if own is not None and any(o.code == own for o in options):
         return own
     decline = kind.decline
@@ -205,20 +251,24 @@ def default_of(g: GameState, step: Step, kind: StepKind, base: list[Option], opt
     return options[0].code if options else ""
 
 
-def _decision(g: GameState, step: Step, kind: StepKind, base: list[Option], options: list[Option]) -> Decision:
+def _decision(
+    g: GameState, step: Step, kind: StepKind, base: Sequence[Option], options: Sequence[Option],
+    wordings: tuple[Wording, ...] | None = None,
+) -> Decision:
     # Decision(...) filled in without the call of its __init__ (one per click)
     d: Decision = _new(Decision)
     d.decision_id = g.decision_id
     d.player = actor = step.actor
     d.kind = step.kind
     prompt = prompt_at(g, step, kind) if kind.step_prompt else kind.prompt(g, step)
-    wordings = WORDINGS.active(g.settings)
+    if wordings is None:
+        wordings = WORDINGS.active(g.settings)
     if wordings and kind.is_free(step):
         for wording in wordings:
             options = wording.options(g, step, options)
             prompt = wording.prompt(g, step, options, prompt)
     d.prompt = prompt
-    d.options = tuple(options)
+    d.options = options if type(options) is tuple else tuple(options)  # (a handler's shared tuple as it is)
     d.default = default_of(g, step, kind, base, options)
     d.off_turn = actor != g.turn.player and not kind.between_turns and not in_own_window(g, actor)
     return d
@@ -253,7 +303,7 @@ def in_own_window(g: GameState, seat: int) -> bool:
     return False
 
 
-def worded(g: GameState, step: Step, options: list[Option]) -> list[Option]:
+def worded(g: GameState, step: Step, options: Sequence[Option]) -> Sequence[Option]:
     """The options at `step` with the labels the modules' wordings give them (`WORDINGS`)."""
     if KINDS[step.kind].is_free(step):
         for wording in WORDINGS.active(g.settings):
@@ -287,13 +337,14 @@ def resolve(
     kind.resolve(tx, step, code)
 
 
-def settle(tx: Tx, windows: Sequence[FreeWindow] | None = None) -> None:
+def settle(tx: Tx, play: InPlay | None = None) -> None:
     """Run automatic steps and forced choices until a real decision (or the end) is reached; the
-    decision is then kept in `g.cache` (a Decision is built only for the step that waits)."""
+    decision is then kept in `g.cache` (a Decision is built only for the step that waits). `play`:
+    what is in play (`in_play`), when the caller has it at hand."""
     g = tx.g
-    if windows is None:
-        windows = FREE_WINDOWS.active(g.settings)
-    sweeps = SWEEPS.active(g.settings)
+    if play is None:
+        play = in_play(g.settings)
+    windows, sweeps, wordings = play
     shapes = SHAPES
     for _ in _GUARD:
         steps = g.steps
@@ -327,7 +378,7 @@ def settle(tx: Tx, windows: Sequence[FreeWindow] | None = None) -> None:
         if turn.forfeit and step.actor == turn.player and not kind.between_turns:
             play_default(tx, step, kind, default_of(g, step, kind, base, options), windows)  # their turn came back
             continue
-        g.cache = _decision(g, step, kind, base, options)
+        g.cache = _decision(g, step, kind, base, options, wordings)
         return
     else:
         raise RuntimeError("the turn machinery did not settle")
@@ -425,9 +476,9 @@ def apply(state: GameState, player: int, decision_id: int, code: str) -> tuple[G
     tx.g = g
     tx.events = [e]
     tx.barrier = False
-    windows = FREE_WINDOWS.active(g.settings)
-    resolve(tx, g.steps[-1], code, None, windows)
-    settle(tx, windows)
+    play = in_play(g.settings)
+    resolve(tx, g.steps[-1], code, None, play.windows)
+    settle(tx, play)
     nxt = g.cache
     if nxt is not None and nxt.player != player and (d.off_turn or nxt.off_turn):
         tx.barrier = True

@@ -118,8 +118,8 @@ class Move(StepKind):
     movement = True
     step_prompt = True
 
-    def options(self, g: GameState, step: Step) -> list[Option]:
-        return move_options(g, step.actor, 1, 2)
+    def options(self, g: GameState, step: Step) -> Sequence[Option]:
+        return _moves(g, step.actor, 1, 2)[0]  # (the shared tuple: `move_options` copies it)
 
     def codes(self, g: GameState, step: Step) -> Sequence[str]:
         return _moves(g, step.actor, 1, 2)[1]  # `move_codes`
@@ -143,8 +143,8 @@ class Move34(Move):
 
     name = "move34"
 
-    def options(self, g: GameState, step: Step) -> list[Option]:
-        return move_options(g, step.actor, 3, 4)
+    def options(self, g: GameState, step: Step) -> Sequence[Option]:
+        return _moves(g, step.actor, 3, 4)[0]  # (the shared tuple: `move_options` copies it)
 
     def codes(self, g: GameState, step: Step) -> Sequence[str]:
         return _moves(g, step.actor, 3, 4)[1]  # `move_codes`
@@ -176,9 +176,9 @@ class Assistant(StepKind):
         leave = 0 if own_here or not p.stack else 1 if p.stack[-1] == "n" else 2
         return _ASSISTANT_OFFERS[own_here, neutral_here, leave]
 
-    def options(self, g: GameState, step: Step) -> list[Option] | None:
+    def options(self, g: GameState, step: Step) -> Sequence[Option] | None:
         offer = self.offer(g, step)
-        return None if offer is None else list(offer[0])
+        return None if offer is None else offer[0]
 
     def codes(self, g: GameState, step: Step) -> Sequence[str] | None:
         offer = self.offer(g, step)

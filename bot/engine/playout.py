@@ -134,7 +134,7 @@ class Playout:
         if kind.is_free(step):
             for window in self._windows:
                 options.extend(window.options(g, step))
-        return worded(g, step, options)
+        return list(worded(g, step, options))
 
     def decider(self) -> int | None:
         """The seat that decides now; None once the game is over."""

@@ -10,7 +10,7 @@ a tuple), and the answer for the last settings object asked about is kept beside
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from .modules import BASE, CHANGE_HOOKS, in_play
@@ -28,11 +28,15 @@ class Registry(Generic[T]):
         self._active: dict[tuple[str, ...], tuple[T, ...]] = {}
         # the last settings asked about and their providers, as one tuple (read and replaced whole)
         self._last: tuple[object, tuple[T, ...]] = (None, ())
+        # called whenever what is in play may have changed (a table built from this one forgets it)
+        self.listeners: list[Callable[[], None]] = []
         CHANGE_HOOKS.append(self._forget)  # a module registered later changes what is in play
 
     def _forget(self) -> None:
         self._active.clear()
         self._last = (None, ())
+        for listener in self.listeners:
+            listener()
 
     def add(self, item: T, module: str = BASE) -> T:
         self.entries.append((module, item))

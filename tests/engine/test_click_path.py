@@ -111,3 +111,22 @@ def test_a_prompt_kept_per_step_is_the_prompt_the_step_would_get_now() -> None:
             assert fresh is not None and fresh.prompt == d.prompt, (expansions, step)
             g, _ = apply(g, d.player, d.decision_id, d.options[rng.randrange(len(d.options))].code)
     assert hits > 100  # the kept prompts were used
+
+
+def test_what_is_in_play_is_read_again_once_a_provider_comes_or_goes() -> None:
+    """`machine.in_play` keeps the free windows, sweeps and wordings of the last settings asked
+    about; a provider added or removed later (a module, or a test's own) is seen at once."""
+    settings = quiet_game(2).settings
+    before = machine.in_play(settings)
+    assert machine.in_play(settings) is before  # kept
+
+    def sweep(tx: Tx) -> None:
+        return None
+
+    machine.SWEEPS.add(sweep)
+    try:
+        assert sweep in machine.in_play(settings).sweeps
+    finally:
+        machine.SWEEPS.remove(sweep)
+    assert sweep not in machine.in_play(settings).sweeps
+    assert machine.in_play(settings) == before

@@ -179,7 +179,7 @@ class MoveWords:
     def _both(step: Step, options: Sequence[Option]) -> bool:
         return step.kind == "move" and any(o.code.startswith(MOVE_PREFIX) for o in options)
 
-    def options(self, g: GameState, step: Step, options: list[Option]) -> list[Option]:
+    def options(self, g: GameState, step: Step, options: Sequence[Option]) -> Sequence[Option]:
         if not self._both(step, options):
             return options
         return [
