@@ -39,7 +39,7 @@ from bot.engine.texts import GOOD_NAMES
 
 from . import POLICIES
 from .levels import hint_policy_name
-from .search import TurnSearch, worth_trying
+from .search import scores_after, worth_trying
 
 OWN_CALLS = 720  # engine calls for each choice of the hinted seat on the way (as greedy's first deal)
 OTHER_CALLS = 60  # for each choice of another seat (they only need to answer sensibly)
@@ -172,12 +172,7 @@ def _ranked(line: Playout, decider: int, budget: int) -> list[str]:
     codes = worth_trying(line.state, decider, line.kind() or "", offered, inside=True) if len(offered) > 1 else offered
     if len(codes) == 1:
         return codes
-    scores: dict[str, float] = {}
-    left = budget
-    for i, code in enumerate(codes):
-        search = TurnSearch(decider, line.state.turns)
-        scores[code] = search.after(line, code, max(1, left // (len(codes) - i)))
-        left -= search.calls
+    scores = scores_after(line, decider, codes, budget)
     return sorted(codes, key=lambda c: -scores[c])  # stable: ties keep the offered order
 
 
