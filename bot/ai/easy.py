@@ -21,7 +21,7 @@ from bot.engine import Decision, View, determinize
 from bot.engine.playout import Playout
 
 from .greedy import greedy_policy
-from .search import TurnSearch, worth_trying
+from .search import scores_after, worth_trying
 
 SLIP = 0.08  # how often it takes its runner-up instead of the best option (see the module doc)
 RUNNER_UP_BUDGET = 480  # engine choices for scoring the other options, all together
@@ -45,10 +45,5 @@ def easy_policy(view: View, decision: Decision, rng: random.Random) -> str:
     others = [c for c in worth_trying(state, seat, root.kind() or "", list(codes), inside=False) if c != best]
     if not others:
         return best
-    scores: dict[str, float] = {}
-    left = RUNNER_UP_BUDGET
-    for i, code in enumerate(others):
-        search = TurnSearch(seat, state.turns)
-        scores[code] = search.after(root, code, max(1, left // (len(others) - i)))
-        left -= search.calls
+    scores = scores_after(root, seat, others, RUNNER_UP_BUDGET)
     return max(others, key=lambda c: scores[c])

@@ -39,7 +39,7 @@ from bot.engine.texts import GOOD_NAMES
 
 from . import POLICIES
 from .levels import hint_policy_name
-from .search import TurnSearch, worth_trying
+from .search import scores_after, worth_trying
 
 OWN_CALLS = 720  # engine calls for each choice of the hinted seat on the way (as greedy's first deal)
 OTHER_CALLS = 60  # for each choice of another seat (they only need to answer sensibly)
@@ -100,12 +100,13 @@ def reason(view: View, decision: Decision, code: str, seed: int) -> str:
 def _two_turns(line: Playout, seat: int, code: str) -> Player | None:
     """Play `code` at `line`, the rest of the turn, then on to the end of `seat`'s next turn (or
     the game's end). The seat as it was at the end of this turn, None if the game ended there."""
+    turn = line.state.turns  # read before `code`, which may end the turn by itself
     line.choose(code)
-    _play_on(line, seat, _this_turn_over(line.state))
+    _play_on(line, seat, _this_turn_over(turn))
     if line.over:
         return None
     middle = line.state.players[seat].copy()
-    _play_on(line, seat, _next_turn_over(line.state, seat))
+    _play_on(line, seat, _next_turn_over(turn, seat))
     return middle
 
 
@@ -126,20 +127,19 @@ def _own_doing(root: Playout, seat: int, code: str, end: Player, rank: int) -> b
 Stop = Callable[[GameState], bool]
 
 
-def _this_turn_over(start: GameState) -> Stop:
-    """Whether the turn going on at `start` is over (or the game)."""
-    turns = start.turns
-    return lambda g: g.turns != turns
+def _this_turn_over(turn: int) -> Stop:
+    """Whether the turn numbered `turn` (`GameState.turns`) is over (or the game)."""
+    return lambda g: g.turns != turn
 
 
-def _next_turn_over(start: GameState, seat: int) -> Stop:
-    """Whether `seat`'s next turn after `start` (its first turn that starts later) is over."""
-    now = start.turns  # read once: a playout changes its state in place
+def _next_turn_over(turn: int, seat: int) -> Stop:
+    """Whether `seat`'s next turn after the turn numbered `turn` (its first turn numbered later,
+    an extra turn included) is over."""
     own: list[int] = []  # the number of that turn, once it has started
 
     def over(g: GameState) -> bool:
         if not own:
-            if g.turns != now and g.turn.player == seat:
+            if g.turns != turn and g.turn.player == seat:
                 own.append(g.turns)
             return False
         return g.turns != own[0]
@@ -172,12 +172,7 @@ def _ranked(line: Playout, decider: int, budget: int) -> list[str]:
     codes = worth_trying(line.state, decider, line.kind() or "", offered, inside=True) if len(offered) > 1 else offered
     if len(codes) == 1:
         return codes
-    scores: dict[str, float] = {}
-    left = budget
-    for i, code in enumerate(codes):
-        search = TurnSearch(decider, line.state.turns)
-        scores[code] = search.after(line, code, max(1, left // (len(codes) - i)))
-        left -= search.calls
+    scores = scores_after(line, decider, codes, budget)
     return sorted(codes, key=lambda c: -scores[c])  # stable: ties keep the offered order
 
 

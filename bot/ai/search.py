@@ -21,6 +21,7 @@ played, so nothing else the search weighs changes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine import GameState
@@ -115,3 +116,16 @@ class TurnSearch:
             best = max(best, self._play(p, code, share) if i == last else self.after(p, code, share))
             left -= self.calls - before
         return best
+
+
+def scores_after(p: Playout, seat: int, codes: Sequence[str], calls: int) -> dict[str, float]:
+    """Each of `codes` (offered at `p`, left as it is) scored the greedy way for `seat`: the best
+    end of its turn after it (`TurnSearch.after`), the codes sharing `calls` engine calls in
+    order, each an equal share of what the ones before it left (at least one call)."""
+    scores: dict[str, float] = {}
+    left = calls
+    for i, code in enumerate(codes):
+        search = TurnSearch(seat, p.state.turns)
+        scores[code] = search.after(p, code, max(1, left // (len(codes) - i)))
+        left -= search.calls
+    return scores

@@ -83,7 +83,7 @@ from bot.engine.playout import Playout
 
 from .greedy import greedy_policy
 from .modules import call_budget, follow_ups
-from .search import TurnSearch, worth_trying
+from .search import scores_after, worth_trying
 from .strong_search import Rollout
 
 STRONG_BUDGET = 8_000  # base-game engine calls in rollouts per decision (p95: about 0.4-0.8 s of one core, module doc)
@@ -149,7 +149,7 @@ def analyse(view: View, decision: Decision, rng: random.Random, budget: int | No
         return Analysis(decision.default)  # the view does not belong to this decision: decline safely
     seat = decision.player
     tried = worth_trying(state, seat, root.kind() or "", codes, inside=False)
-    greedy = _shortlist_scores(root, seat, tried, call_budget(state.settings, SHORTLIST_CALLS))
+    greedy = scores_after(root, seat, tried, call_budget(state.settings, SHORTLIST_CALLS))
     ranked = sorted(greedy, key=lambda c: -greedy[c])  # stable: ties keep the offered order
     shortlist = ranked[:SHORTLIST]
     if len(shortlist) == 1:
@@ -194,15 +194,3 @@ def decision_budget(settings: GameSettings, budget: int | None = None) -> int:
     play (`modules.call_budget`), as the greedy player's is, so that a decision takes about the
     same time in every game."""
     return call_budget(settings, STRONG_BUDGET if budget is None else budget)
-
-
-def _shortlist_scores(root: Playout, seat: int, tried: list[str], calls: int) -> dict[str, float]:
-    """The greedy score (best end of the turn) of each code in `tried`, on the first deal, within
-    `calls` engine calls in all."""
-    scores: dict[str, float] = {}
-    left = calls
-    for i, code in enumerate(tried):
-        search = TurnSearch(seat, root.state.turns)
-        scores[code] = search.after(root, code, max(1, left // (len(tried) - i)))
-        left -= search.calls
-    return scores

@@ -7,8 +7,11 @@ worth trying is followed by the best rest of that seat's turn (`search.TurnSearc
 that scores best for the seat that decides is played (ties: the first offered). The seat being
 analysed searches with a larger share (`OWN_CALLS`) than the others (`OTHER_CALLS`): it is its own
 plan that is being tested, the others only need to answer sensibly. The line stops at the horizon,
-when the seat's next turn is over (or the game ends), and is scored from the seat's side: its own
-score less a share (`RIVAL_WEIGHT`) of the best rival's, so that taking what a rival needs counts.
+a round and one turn after the decision's turn by turn number (or when the game ends): at the end
+of the seat's next turn for a decision in its own turn with no extra turn between; a decision in
+another seat's turn looks a little past the seat's next turn; an extra turn on the way stops the
+line before that turn is over. It is scored from the seat's side: its own score less a share
+(`RIVAL_WEIGHT`) of the best rival's, so that taking what a rival needs counts.
 Every step is a deterministic function of the dealt state, so a rollout repeats exactly.
 """
 
@@ -37,7 +40,9 @@ class Rollout:
     calls: int = 0  # engine calls, every rollout together (the work the budget counts)
 
     def horizon(self) -> int:
-        """The turn number at which a rollout stops: the seat's next turn is over by then."""
+        """The turn number at which a rollout stops, `players` + 1 after the decision's: the
+        seat's next turn is over then when the decision is in its own turn and nobody takes an
+        extra turn on the way (see the module doc)."""
         return self.turns + self.players + 1
 
     def value(self, p: Playout, code: str) -> float:

@@ -389,15 +389,11 @@ def settle(tx: Tx, play: InPlay | None = None) -> None:
 _GUARD = range(10_000)  # steps in a row before the machinery is deemed stuck
 
 
-_ALONE: dict[StepKind, bool] = {}
-
-
 def runs_alone(kind: StepKind) -> bool:
     """Whether a handler always runs by itself: its `options` is the base class's, which offers
-    nothing (the turn's start and end). Then `settle` and the playout run it without asking;
-    kept per handler object."""
-    alone = _ALONE[kind] = getattr(kind.options, "__func__", None) is StepKind.options
-    return alone
+    nothing (the turn's start and end). Then `settle` and the playout run it without asking
+    (kept per kind name with the rest of its shape: `shape_of`)."""
+    return getattr(kind.options, "__func__", None) is StepKind.options
 
 
 def play_default(tx: Tx, step: Step, kind: StepKind, default: str, windows: Sequence[FreeWindow]) -> None:

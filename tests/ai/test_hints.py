@@ -165,3 +165,29 @@ def test_the_next_turns_gain_is_named_only_when_it_tells_more() -> None:
     assert _worded(ruby, goods) == "takes your 5th ruby"
     assert _worded(goods, goods) == "+2 fabric"  # a tie: this turn's
     assert _worded(None, None) is None
+
+
+def test_an_option_that_ends_the_turn_is_followed_to_the_end_of_the_seats_next_turn_only() -> None:
+    """Declining at the last step of a turn ends it at once: the reason still compares the seat
+    at the end of this turn and at the end of its next one (2 players: the rival's turn, then the
+    seat's), not at the start of its next turn and two turns later."""
+    from bot.ai.hints import _two_turns
+    from bot.engine.playout import Playout
+
+    checked = 0
+    for g in _positions(2, 5, 30):
+        d = _decision(g)
+        root = Playout(g)
+        for code in d.codes():
+            probe = root.copy()
+            start = probe.state.turns
+            probe.choose(code)
+            if probe.over or probe.state.turns == start or d.off_turn:
+                continue
+            line = root.copy()
+            middle = _two_turns(line, d.player, code)
+            assert middle == probe.state.players[d.player]  # the seat as its turn ended
+            assert line.over or line.state.turns == start + 3  # the seat's next turn is the one that just ended
+            checked += 1
+            break
+    assert checked >= 3

@@ -69,10 +69,11 @@ def may_move(g: GameState, seat: int, part: LettersPlayer) -> bool:
 def companion_steps(g: GameState, seat: int, steps: int) -> list[Option]:
     """The places the seat's companion reaches with exactly `steps` steps (E-3)."""
     where = letters_player(g, seat).companion
-    return [
-        Option(f"{MOVE_PREFIX}{q}", f"Move your companion to {place_name(q)} ({q})")
-        for q in reachable(g, seat, where, steps, steps)
-    ]
+    return [_move_option(q) for q in reachable(g, seat, where, steps, steps)]
+
+
+def _move_option(place: int) -> Option:
+    return Option(f"{MOVE_PREFIX}{place}", f"Move your companion to {place_name(place)} ({place})")
 
 
 def active_is_companion(g: GameState, seat: int) -> bool:
@@ -96,20 +97,16 @@ class CompanionWindow:
     """At the turn's ``move`` step: set the companion out, or move it instead of the merchant."""
 
     def options(self, g: GameState, step: Step) -> list[Option]:
-        if step.kind != "move" or step.actor != g.turn.player:
-            return []
-        seat = step.actor
-        part = letters_player(g, seat)
-        if part.companion == OFF_BOARD:
-            here = place_name(g.players[seat].merchant)
+        """The options of `codes`, labelled."""
+        codes = self.codes(g, step)
+        if codes == [PLACE_IT]:
+            here = place_name(g.players[step.actor].merchant)
             return [Option(PLACE_IT, f"Set your companion beside your merchant at {here} (free)")]
-        if not may_move(g, seat, part):
-            return []
-        return companion_steps(g, seat, data.COMPANION_STEPS)
+        return [_move_option(_target(code)) for code in codes]
 
     def codes(self, g: GameState, step: Step) -> list[str]:
-        """The codes of `options`, in the same order, without building the options (the playout
-        path asks at every free step)."""
+        """The codes open at `step`: set the companion out, or the places it may move to (the
+        playout path reads these at every free step; `options` labels them)."""
         if step.kind != "move" or step.actor != g.turn.player:
             return []
         seat = step.actor
