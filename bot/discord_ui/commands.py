@@ -105,7 +105,7 @@ MODULE_RULES = {
         "the Catacombs", "The Catacombs rule", "the Great Bazaar",
     ),
 }  # fmt: skip
-# The levels registered now ("strong" appears once its player is); descriptions fit Discord's 100.
+# The levels whose players are registered (easy, normal, strong); descriptions fit Discord's 100.
 LEVEL_CHOICES = [Choice(name=f"{lv.name.capitalize()}: {lv.description}"[:100], value=lv.name) for lv in levels()]
 COLOUR_CHOICES = [Choice(name=c.capitalize(), value=c) for c in COLOURS]
 NOTIFY_CHOICES = [
