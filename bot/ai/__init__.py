@@ -26,7 +26,7 @@ Players (`POLICIES`, by name; `get_policy(name)` raises ``ValueError`` for an un
   keeps it fast (see ``python -m bot bench``).
 - ``strong`` (`strong`, `strong_search`): the greedy scores pick a shortlist of the best few
   options; each is then played on many states dealt from the view, the game carried on to the
-  end of the seat's next turn with every seat choosing by a small turn search, and scored as the
+  end of the seat's turn after next with every seat choosing by a small turn search, and scored as the
   seat's position less half the best rival's; the best mean wins. Its work is a number of engine
   calls per decision (``STRONG_BUDGET``; ``functools.partial(strong_policy, budget=N)`` or
   ``--strong-budget N`` in ``arena`` and ``bench`` choose another), so the same view, decision

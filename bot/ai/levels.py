@@ -26,7 +26,7 @@ class Level:
 LEVELS: tuple[Level, ...] = (
     Level("easy", "easy", "plays sensibly but now and then settles for its second-best idea: good for learning"),
     Level("normal", "greedy", "plans each of its turns to the end and takes the best one it finds"),
-    Level("strong", "strong", "tries its best ideas a turn further ahead on many guesses: a real challenge"),
+    Level("strong", "strong", "tries its best ideas two turns further ahead on many guesses: a real challenge"),
 )
 
 

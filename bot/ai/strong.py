@@ -7,7 +7,7 @@ A decision goes in two stages, both on states dealt from the player's own view
 1. Shortlist: on the first deal, every option worth trying is scored the greedy way (followed by
    the best rest of the turn, `search.TurnSearch`), and the `SHORTLIST` best go on.
 2. Rollouts (information-set Monte Carlo): deal after deal, each shortlisted option is played on
-   the same dealt state and the game carried on to the end of the seat's next turn
+   the same dealt state and the game carried on to the end of the seat's turn after next
    (`strong_search.Rollout`); an option's figure is its mean over its deals. The options share
    every deal, so luck in the guessed cards and dice falls on all of them alike. Successive
    halving: once `HALVING_SHARE` of the budget is spent, the worse half of the shortlist (by

@@ -288,15 +288,45 @@ def test_the_double_move_keeps_its_rollouts() -> None:
     assert a.code in d.codes() and (a.deals >= 1 or len(a.greedy) == 1)
 
 
-# The strong seat's choices in a seeded base game, recorded before the modules declared their small
-# steps: they must not move (a change of the engine's dealing may call for recording them again).
+# The strong seat's choices in a seeded base game, recorded with the rollouts' two-round horizon
+# (`strong_search.HORIZON_ROUNDS`): a module's small steps must not move them (a change of the
+# engine's dealing or of the strong player's own search calls for recording them again).
 BASE_CHOICES = [
-    "move:go.5", "assistant:a.leave", "action:c.post2", "action:act", "after:gov", "gov_pay:pay", "after:c.good",
-    "card_good:g.blue", "move:go.12", "assistant:a.leave", "action:f.13", "action:act", "move:go.6",
-    "assistant:a.leave", "action:act", "caravan_draw:pile", "caravan_draw:pile", "card_discard:d.move34", "move:go.5",
-    "assistant:a.collect", "action:act", "move:go.6", "assistant:a.collect", "action:act", "caravan_draw:pile",
-    "caravan_draw:top", "card_discard:d.gem2", "move:go.8", "assistant:a.leave", "action:roll", "bm_good:g.green",
-    "after:gov", "gov_pay:pay", "after:smug", "smug_good:g.yellow", "smug_pay:pay",
+    'move:go.5',
+    'assistant:a.leave',
+    'action:c.post2',
+    'action:act',
+    'after:gov',
+    'gov_pay:pay',
+    'after:c.good',
+    'card_good:g.blue',
+    'move:go.12',
+    'assistant:a.leave',
+    'action:f.13',
+    'action:act',
+    'move:go.6',
+    'assistant:a.leave',
+    'action:act',
+    'caravan_draw:pile',
+    'caravan_draw:pile',
+    'card_discard:d.move34',
+    'move:go.5',
+    'assistant:a.collect',
+    'action:act',
+    'move:go.6',
+    'assistant:a.collect',
+    'action:act',
+    'caravan_draw:pile',
+    'caravan_draw:top',
+    'card_discard:d.gem2',
+    'move:go.8',
+    'assistant:a.leave',
+    'action:roll',
+    'bm_good:g.green',
+    'after:smug',
+    'smug_good:g.yellow',
+    'smug_pay:pay',
+    'after:done',
 ]
 
 
