@@ -28,8 +28,9 @@ from .integrity import damaged, quick_check, remove_stale_partials, still_sound
 from .schema import migrate, migration_files, refuse_foreign, schema_dump, user_version
 
 BUSY = "PRAGMA busy_timeout=5000"  # first: the rest may wait for another process's lock
-PRAGMAS = (  # only once the file is known to be ours and sound: WAL rewrites the file's header
-    "PRAGMA journal_mode=WAL",
+WAL = "PRAGMA journal_mode=WAL"  # only once the file is known to be ours and sound: it rewrites the header
+WAL_TRIES = 50  # a tenth of a second apart: the switch does not wait on busy_timeout
+PRAGMAS = (
     "PRAGMA synchronous=NORMAL",
     "PRAGMA foreign_keys=ON",
 )
@@ -55,6 +56,23 @@ def prepare_path(path: Path, *, hint: str = "Set DB_PATH to") -> Path:
             f"Cannot create the folder {path.parent} for {path.name}: {exc.strerror}. {hint} a writable place."
         ) from exc
     return path
+
+
+async def switch_to_wal(conn: aiosqlite.Connection) -> None:
+    """Put the file in WAL mode. When two programs open a new file at once, the one that switches
+    second is told "locked" at once (SQLite does not wait for the switch): it looks again and
+    finds the file already switched, or tries again a moment later."""
+    for attempt in range(WAL_TRIES):
+        try:
+            await conn.execute(WAL)
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or attempt == WAL_TRIES - 1:
+                raise
+            rows = list(await conn.execute_fetchall("PRAGMA journal_mode"))
+            if rows and str(rows[0][0]).lower() == "wal":
+                return
+            await asyncio.sleep(0.1)
 
 
 def backup_folders(path: Path) -> list[Path]:
@@ -133,6 +151,7 @@ class Database:
             await refuse_foreign(conn, path)
             if not sound and (problem := await quick_check(conn)) is not None:
                 raise damaged(path, problem, folders)
+            await switch_to_wal(conn)
             for pragma in PRAGMAS:
                 await conn.execute(pragma)
             applied = await migrate(conn, migrations)

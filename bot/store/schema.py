@@ -104,17 +104,19 @@ async def migrate(conn: aiosqlite.Connection, folder: Path | None = None) -> lis
 
 
 async def refuse_foreign(conn: aiosqlite.Connection, path: Path) -> None:
-    """A file without a schema version but with tables belongs to another program: leave it alone."""
-    if await user_version(conn) == 0:
-        rows = list(await conn.execute_fetchall(
-            "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 3"
-        ))
-        if rows:
-            names = ", ".join(str(r[0]) for r in rows)
-            raise DatabaseError(
-                f"{path} is an SQLite database of another program (tables {names}, no Istanbul schema version); "
-                "set DB_PATH to another file."
-            )
+    """A file without a schema version but with tables belongs to another program: leave it alone.
+    The version and the tables are read in one statement, so both come from one moment: a program
+    that applies the first migration in between cannot make our own new file look foreign."""
+    rows = list(await conn.execute_fetchall(
+        "SELECT (SELECT user_version FROM pragma_user_version), name FROM sqlite_master"
+        " WHERE type = 'table' AND name NOT LIKE 'sqlite_%' LIMIT 3"
+    ))
+    if rows and int(rows[0][0]) == 0:
+        names = ", ".join(str(r[1]) for r in rows)
+        raise DatabaseError(
+            f"{path} is an SQLite database of another program (tables {names}, no Istanbul schema version); "
+            "set DB_PATH to another file."
+        )
 
 
 async def schema_dump(conn: aiosqlite.Connection) -> list[tuple[str, str, str]]:
