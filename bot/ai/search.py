@@ -45,7 +45,7 @@ def tea_house_call(state: GameState, seat: int) -> str:
     return call_code(best_call(red))
 
 
-def worth_trying(state: GameState, seat: int, kind: str, offered: list[str], *, inside: bool) -> list[str]:
+def worth_trying(state: GameState, seat: int, kind: str, offered: Sequence[str], *, inside: bool) -> list[str]:
     """The codes the search tries among those `offered` to `seat` at a step of `kind` (all of
     them but the ones named in the module doc)."""
     codes = list(offered)
@@ -100,7 +100,7 @@ class TurnSearch:
         if self.turn_over(p):
             return evaluate(state, self.seat)
         kind = p.kind() or ""
-        codes = worth_trying(state, self.seat, kind, p.codes() or [], inside=True)
+        codes = worth_trying(state, self.seat, kind, p.offered or (), inside=True)
         if budget < len(codes):
             return evaluate(state, self.seat)
         if codes[0] == LINE_ENDS.get(kind):  # tried first, with the share it always had

@@ -66,7 +66,7 @@ class Rollout:
         """The code the decider of `p` plays inside a rollout: the best end of its own turn."""
         decider = p.decider()
         assert decider is not None
-        offered = p.codes() or []
+        offered = p.offered or ()
         if len(offered) == 1:
             return offered[0]
         codes = worth_trying(p.state, decider, p.kind() or "", offered, inside=True)

@@ -30,6 +30,8 @@ from bot.engine.components import COLOURS
 from bot.engine.modules import default_layout, game_title
 from bot.engine.playout import Playout
 
+from .race_worker import pick
+
 HERE = Path(bot.__file__).resolve().parent.parent
 WORKER = Path(__file__).resolve().with_name("race_worker.py")
 
@@ -196,8 +198,8 @@ def playout_figures(players: tuple[int, ...] = (2, 5), positions: int = 6, playo
             t0 = clock()
             for _ in range(playouts):
                 p = root.copy()
-                while (codes := p.codes()) is not None:
-                    p.choose(codes[rng.randrange(len(codes))])
+                while (codes := p.offered) is not None:
+                    p.choose(codes[pick(rng, len(codes))])
                 turns += p.state.turns - g.turns
             t1 = clock()
             for _ in range(copies):

@@ -97,7 +97,7 @@ class Playout:
     """One game played forward on a private state (see the module doc)."""
 
     __slots__ = (
-        "state", "_tx", "_step", "_kind", "_codes", "_windowed", "_start", "_windows", "_window_codes", "_sweeps",
+        "state", "offered", "_tx", "_step", "_kind", "_windowed", "_start", "_windows", "_window_codes", "_sweeps",
     )
 
     def __init__(self, state: GameState) -> None:
@@ -107,7 +107,9 @@ class Playout:
         self._tx = QuietTx(g)
         self._step: Step | None = None
         self._kind: StepKind | None = None  # the handler of `_step`
-        self._codes: Sequence[str] | None = None  # offered at `_step` (None: the game is over)
+        # The codes open at `_step`, as kept (None: the game is over): read it, never change it
+        # (it may be a tuple shared by every playout); `codes()` gives a list of one's own.
+        self.offered: Sequence[str] | None = None
         self._windowed = False  # whether a free window added codes at `_step`
         self._start = state.rng_counter
         self._windows: tuple[FreeWindow, ...] = FREE_WINDOWS.active(g.settings)  # fixed for a game
@@ -120,7 +122,7 @@ class Playout:
 
     def codes(self) -> list[str] | None:
         """The codes open to the decider, in `pending`'s order; None once the game is over."""
-        codes = self._codes
+        codes = self.offered
         return None if codes is None else list(codes)
 
     def options(self) -> list[Option] | None:
@@ -146,7 +148,7 @@ class Playout:
 
     @property
     def over(self) -> bool:
-        return self._codes is None
+        return self.offered is None
 
     @property
     def chance(self) -> int:
@@ -239,7 +241,7 @@ class Playout:
                 continue
             self._step = step
             self._kind = kind
-            self._codes = codes
+            self.offered = codes
             self._windowed = codes is not base
             return
         else:
@@ -247,7 +249,7 @@ class Playout:
         g.finished = True
         self._step = None
         self._kind = None
-        self._codes = None
+        self.offered = None
 
     def _lone(self, step: Step, code: str) -> Option:
         """The option offered alone at `step` (kept in `_LONE`: `forced` reads its private flag)."""
