@@ -28,7 +28,7 @@ USE_NONE = Option("x.end", "Use no assistant: end your turn here")
 
 def move_options(g: GameState, seat: int, lo: int, hi: int) -> list[Option]:
     """Where the merchant stack may go with a step-by-step move of lo..hi places."""
-    return list(_moves(g, seat, lo, hi)[0])
+    return list(_move_options(g, seat, lo, hi))
 
 
 def move_codes(g: GameState, seat: int, lo: int, hi: int) -> tuple[str, ...]:
@@ -40,7 +40,8 @@ def move_codes(g: GameState, seat: int, lo: int, hi: int) -> tuple[str, ...]:
 # width): (start, lo, hi, walk, blocked) -> the places reached, and for the merchant's moves the
 # options and their codes. A layout is not hashed on every move.
 Reach = tuple[int, int, int, bool, Edges]
-Tables = tuple[tuple[int, ...], int, dict[Reach, tuple[int, ...]], dict[Reach, tuple[tuple[Option, ...], tuple[str, ...]]]]
+Moves = tuple["tuple[Option, ...] | None", tuple[str, ...]]  # the options (None until asked for) and codes
+Tables = tuple[tuple[int, ...], int, dict[Reach, tuple[int, ...]], dict[Reach, Moves]]
 _MOVES: dict[int, Tables] = {}
 
 
@@ -53,7 +54,9 @@ def _tables(g: GameState) -> Tables:
     return tables
 
 
-def _moves(g: GameState, seat: int, lo: int, hi: int) -> tuple[tuple[Option, ...], tuple[str, ...]]:
+def _moves(g: GameState, seat: int, lo: int, hi: int, labelled: bool = False) -> Moves:
+    """The merchant's moves of lo..hi places: their codes, and their options when `labelled` (else
+    they may be None: the playout path asks for the codes alone and no label is written)."""
     walk = lo >= 3 and g.settings.rules.move_card_semantics == "walk"
     layout = g.layout
     tables = _MOVES.get(id(layout))
@@ -62,12 +65,22 @@ def _moves(g: GameState, seat: int, lo: int, hi: int) -> tuple[tuple[Option, ...
     moves = tables[3]
     key = (g.players[seat].merchant, lo, hi, walk, blocked_for(g, seat))
     found = moves.get(key)
-    if found is None:
+    if found is None or (labelled and found[0] is None):
         if len(moves) > 4096:
             moves.clear()
-        options = tuple(Option(f"go.{t}", f"Move to {place_name(t)} ({t})") for t in _reach(g, key))
-        found = moves[key] = (options, tuple(o.code for o in options))
+        targets = _reach(g, key)
+        codes = tuple(f"go.{t}" for t in targets)
+        labels = None
+        if labelled:
+            labels = tuple(Option(c, f"Move to {place_name(t)} ({t})") for c, t in zip(codes, targets, strict=True))
+        found = moves[key] = (labels, codes)
     return found
+
+
+def _move_options(g: GameState, seat: int, lo: int, hi: int) -> tuple[Option, ...]:
+    options = _moves(g, seat, lo, hi, labelled=True)[0]
+    assert options is not None
+    return options
 
 
 def reachable(g: GameState, seat: int, start: int, lo: int, hi: int, walk: bool = False) -> tuple[int, ...]:
@@ -142,7 +155,7 @@ class Move(StepKind):
     step_prompt = True
 
     def options(self, g: GameState, step: Step) -> Sequence[Option]:
-        return _moves(g, step.actor, 1, 2)[0]  # (the shared tuple: `move_options` copies it)
+        return _move_options(g, step.actor, 1, 2)  # (the shared tuple: `move_options` copies it)
 
     def codes(self, g: GameState, step: Step) -> Sequence[str]:
         return _moves(g, step.actor, 1, 2)[1]  # `move_codes`
@@ -167,7 +180,7 @@ class Move34(Move):
     name = "move34"
 
     def options(self, g: GameState, step: Step) -> Sequence[Option]:
-        return _moves(g, step.actor, 3, 4)[0]  # (the shared tuple: `move_options` copies it)
+        return _move_options(g, step.actor, 3, 4)  # (the shared tuple: `move_options` copies it)
 
     def codes(self, g: GameState, step: Step) -> Sequence[str]:
         return _moves(g, step.actor, 3, 4)[1]  # `move_codes`
