@@ -32,8 +32,8 @@ def deliver(tx: Tx) -> None:
         part = p.parts.get(PLAYER)
         if part is None:
             continue
-        kept = _WAITING.get(id(part))
-        if kept is None or kept[0] is not part:
+        kept = _LAST[p.seat]
+        if kept[0] is not part:
             kept = _waiting(p, part)
         waiting = kept[1]
         if not waiting:
@@ -67,14 +67,23 @@ entry lives, and compared by identity), the places of its letters still to deliv
 companion stands on one of them (the part says where it is), and the letters."""
 
 
+SEATS = 5  # the most players a game has (`GameSettings.players`)
+_LAST: list[Waiting] = [(Part(), frozenset(), False, ())] * SEATS
+"""By seat: the entry of `_WAITING` read last (a playout meets the same part at every step: no
+look-up by `id` then)."""
+
+
 def _waiting(p: Player, part: Part) -> Waiting:
-    """What `part`, the part of `p`, leaves to deliver (remembered in `_WAITING`)."""
-    assert isinstance(part, LettersPlayer)
-    if len(_WAITING) >= WAITING_KEPT:
-        _WAITING.clear()
-    letters = part.letters
-    found = frozenset(place for place, done in letters if not done)
-    kept = _WAITING[id(part)] = (part, found, COMPANION.where(p) in found, letters)
+    """What `part`, the part of `p`, leaves to deliver (remembered in `_WAITING` and `_LAST`)."""
+    kept = _WAITING.get(id(part))
+    if kept is None or kept[0] is not part:
+        assert isinstance(part, LettersPlayer)
+        if len(_WAITING) >= WAITING_KEPT:
+            _WAITING.clear()
+        letters = part.letters
+        found = frozenset(place for place, done in letters if not done)
+        kept = _WAITING[id(part)] = (part, found, COMPANION.where(p) in found, letters)
+    _LAST[p.seat] = kept
     return kept
 
 
