@@ -72,7 +72,10 @@ def blocked_for(g: GameState, seat: int) -> Edges:
     blockers = EDGE_BLOCKERS.active(g.settings)
     if not blockers:
         return NO_EDGES
-    edges = tuple([e for b in blockers for e in b.blocked_edges(g)])
+    if len(blockers) == 1:
+        edges = tuple(blockers[0].blocked_edges(g))  # (a tuple given is taken as it is)
+    else:
+        edges = tuple([e for b in blockers for e in b.blocked_edges(g)])
     if not edges:
         return NO_EDGES  # (nothing blocked: no look-up)
     found = _BLOCKED.get((seat, edges))
