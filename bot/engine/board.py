@@ -72,4 +72,21 @@ def blocked_for(g: GameState, seat: int) -> Edges:
     blockers = EDGE_BLOCKERS.active(g.settings)
     if not blockers:
         return NO_EDGES
-    return frozenset(edge(e.a, e.b) for b in blockers for e in b.blocked_edges(g) if e.controller != seat)
+    if len(blockers) == 1:
+        edges = tuple(blockers[0].blocked_edges(g))  # (a tuple given is taken as it is)
+    else:
+        edges = tuple([e for b in blockers for e in b.blocked_edges(g)])
+    if not edges:
+        return NO_EDGES  # (nothing blocked: no look-up)
+    found = _BLOCKED.get((seat, edges))
+    if found is None:
+        if len(_BLOCKED) > 1024:
+            _BLOCKED.clear()
+        barred = frozenset(edge(e.a, e.b) for e in edges if e.controller != seat)
+        found = _BLOCKED[(seat, edges)] = barred or NO_EDGES
+    return found
+
+
+# By (seat, the blocked edges in play): what that seat may not cross, one shared object each (its
+# hash is worked out once, and the tables of moves are keyed by it)
+_BLOCKED: dict[tuple[int, tuple[BlockedEdge, ...]], Edges] = {}

@@ -28,7 +28,7 @@ from .decks import (
     to_discard,
 )
 from .machine import FREE_WINDOWS, StepKind, Tx, pop, push, register
-from .places import ACTION_MODIFIERS, PLACES, place_bound_barred
+from .places import ACTION_MODIFIERS, PLACES, action_options, place_bound_barred
 from .places.caravansary import recall
 from .registry import Registry
 from .settings import GameSettings
@@ -305,8 +305,7 @@ class ActionCards:
             return ()  # no card is declared with this place's action
         if not holds_anything(g.players[seat]):
             return ()
-        place = PLACES.get(step.place)
-        return [o.code for o in self.options(g, step, place.options(g, seat, step) if place else [])]
+        return [o.code for o in self.options(g, step, action_options(g, step))]
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
         if code not in {o.code for o in self.options(tx.g, step, PLACES[step.place].options(tx.g, step.actor, step))}:

@@ -21,6 +21,19 @@ from .state import GameState, Step
 RANGE = MAX_PUBLIC_OPTIONS - 1  # values per range, leaving room for "back"
 
 
+def _listed(values: Sequence[int], extra: list[Option]) -> bool:
+    """Whether the values fit in one decision beside the extra options (else: ranges of them)."""
+    return len(values) + len(extra) <= MAX_PUBLIC_OPTIONS
+
+
+def _value_code(value: int) -> str:
+    return f"v.{value}"
+
+
+def _range_code(values: Sequence[int]) -> str:
+    return f"vr.{values[0]}"
+
+
 class ValueChoice(StepKind):
     """Base class: subclasses give the legal `values` (sorted integers), their labels, any `extra`
     options (listed first) and what choosing a value (`chosen`) or an extra (`resolve_extra`) does."""
@@ -43,7 +56,7 @@ class ValueChoice(StepKind):
     # -- the machinery --
 
     def value_options(self, g: GameState, step: Step, values: Sequence[int]) -> list[Option]:
-        return [Option(f"v.{v}", self.value_label(g, step, v)) for v in values]
+        return [Option(_value_code(v), self.value_label(g, step, v)) for v in values]
 
     def ranges(self, values: Sequence[int]) -> list[Sequence[int]]:
         return [values[i : i + RANGE] for i in range(0, len(values), RANGE)]
@@ -51,12 +64,21 @@ class ValueChoice(StepKind):
     def options(self, g: GameState, step: Step) -> list[Option]:
         values = self.values(g, step)
         extra = self.extra(g, step)
-        if len(values) + len(extra) <= MAX_PUBLIC_OPTIONS:
+        if _listed(values, extra):
             return extra + self.value_options(g, step, values)
         return extra + [
-            Option(f"vr.{r[0]}", f"{self.value_label(g, step, r[0])} to {self.value_label(g, step, r[-1])}")
+            Option(_range_code(r), f"{self.value_label(g, step, r[0])} to {self.value_label(g, step, r[-1])}")
             for r in self.ranges(values)
         ]
+
+    def codes(self, g: GameState, step: Step) -> list[str]:
+        """The codes of `options`, in the same order, without the values' labels (the playout path)."""
+        values = self.values(g, step)
+        extra = self.extra(g, step)
+        codes = [o.code for o in extra]
+        if _listed(values, extra):
+            return codes + [_value_code(v) for v in values]
+        return codes + [_range_code(r) for r in self.ranges(values)]
 
     def resolve(self, tx: Tx, step: Step, code: str) -> None:
         if code.startswith("vr."):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 __all__ = [
@@ -88,8 +88,15 @@ class Grid:
     width: int
     height: int
     places: tuple[int, ...]
+    # the hash of the three fields, worked out once: a grid is the first argument of the cached
+    # look-ups here (neighbours, distances), asked at every step of every search
+    _hash: int = field(init=False, repr=False, compare=False)
+
+    def __hash__(self) -> int:
+        return self._hash
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.width, self.height, self.places)))
         if self.width < 1 or self.height < 1:
             raise ValueError(f"grid size must be positive, got {self.width}x{self.height}")
         if len(self.places) != self.width * self.height:

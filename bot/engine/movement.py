@@ -28,7 +28,7 @@ USE_NONE = Option("x.end", "Use no assistant: end your turn here")
 
 def move_options(g: GameState, seat: int, lo: int, hi: int) -> list[Option]:
     """Where the merchant stack may go with a step-by-step move of lo..hi places."""
-    return list(_moves(g, seat, lo, hi)[0])
+    return list(_move_options(g, seat, lo, hi))
 
 
 def move_codes(g: GameState, seat: int, lo: int, hi: int) -> tuple[str, ...]:
@@ -37,37 +37,73 @@ def move_codes(g: GameState, seat: int, lo: int, hi: int) -> tuple[str, ...]:
 
 
 # Per layout tuple (by identity: every state of a game shares it; each entry holds its tuple and
-# width): (here, lo, hi, walk, blocked) -> the options and their codes. A layout is not hashed on
-# every move.
-_MOVES: dict[int, tuple[tuple[int, ...], int, dict[tuple[int, int, int, bool, Edges], tuple[tuple[Option, ...], tuple[str, ...]]]]] = {}
+# width): (start, lo, hi, walk, blocked) -> the places reached, and for the merchant's moves the
+# options and their codes. A layout is not hashed on every move.
+Reach = tuple[int, int, int, bool, Edges]
+Moves = tuple["tuple[Option, ...] | None", tuple[str, ...]]  # the options (None until asked for) and codes
+Tables = tuple[tuple[int, ...], int, dict[Reach, tuple[int, ...]], dict[Reach, Moves]]
+_MOVES: dict[int, Tables] = {}
 
 
-def _moves(g: GameState, seat: int, lo: int, hi: int) -> tuple[tuple[Option, ...], tuple[str, ...]]:
+def _tables(g: GameState) -> Tables:
+    """The places reached and the merchant's moves kept for the layout of `g` (a fresh entry:
+    the callers look theirs up first, without a call)."""
+    if len(_MOVES) > 64:
+        _MOVES.clear()
+    tables = _MOVES[id(g.layout)] = (g.layout, g.width, {}, {})
+    return tables
+
+
+def _moves(g: GameState, seat: int, lo: int, hi: int, labelled: bool = False) -> Moves:
+    """The merchant's moves of lo..hi places: their codes, and their options when `labelled` (else
+    they may be None: the playout path asks for the codes alone and no label is written)."""
     walk = lo >= 3 and g.settings.rules.move_card_semantics == "walk"
     layout = g.layout
-    table = _MOVES.get(id(layout))
-    if table is None or table[0] is not layout or table[1] != g.width:
-        if len(_MOVES) > 64:
-            _MOVES.clear()
-        table = _MOVES[id(layout)] = (layout, g.width, {})
+    tables = _MOVES.get(id(layout))
+    if tables is None or tables[0] is not layout or tables[1] != g.width:
+        tables = _tables(g)
+    moves = tables[3]
     key = (g.players[seat].merchant, lo, hi, walk, blocked_for(g, seat))
-    found = table[2].get(key)
-    if found is None:
-        if len(table[2]) > 4096:
-            table[2].clear()
-        grid = grid_of(g)
-        here, _, _, _, blocked = key
-        targets = walk_targets(grid, here, lo, hi, blocked) if walk else grid.within(here, lo, hi, blocked)
-        options = tuple(Option(f"go.{t}", f"Move to {place_name(t)} ({t})") for t in targets)
-        found = table[2][key] = (options, tuple(o.code for o in options))
+    found = moves.get(key)
+    if found is None or (labelled and found[0] is None):
+        if len(moves) > 4096:
+            moves.clear()
+        targets = _reach(g, key)
+        codes = tuple(f"go.{t}" for t in targets)
+        labels = None
+        if labelled:
+            labels = tuple(Option(c, f"Move to {place_name(t)} ({t})") for c, t in zip(codes, targets, strict=True))
+        found = moves[key] = (labels, codes)
     return found
+
+
+def _move_options(g: GameState, seat: int, lo: int, hi: int) -> tuple[Option, ...]:
+    options = _moves(g, seat, lo, hi, labelled=True)[0]
+    assert options is not None
+    return options
 
 
 def reachable(g: GameState, seat: int, start: int, lo: int, hi: int, walk: bool = False) -> tuple[int, ...]:
     """Places a token of `seat` reaches from `start` step by step: at distance lo..hi (RULES-NOTES
     E-1, detours around the edges blocked for that seat included), or with `walk` at the end of a
-    walk of lo..hi steps (E-2's alternative). Never the start itself."""
-    blocked = blocked_for(g, seat)
+    walk of lo..hi steps (E-2's alternative). Never the start itself. (Kept per layout.)"""
+    layout = g.layout
+    tables = _MOVES.get(id(layout))
+    if tables is None or tables[0] is not layout or tables[1] != g.width:
+        tables = _tables(g)
+    targets = tables[2]
+    key = (start, lo, hi, walk, blocked_for(g, seat))
+    found = targets.get(key)
+    if found is None:
+        if len(targets) > 4096:
+            targets.clear()
+        found = targets[key] = _reach(g, key)
+    return found
+
+
+def _reach(g: GameState, key: Reach) -> tuple[int, ...]:
+    """The places reached as `key` says: (start, lo, hi, walk, blocked), see `reachable`."""
+    start, lo, hi, walk, blocked = key
     grid = grid_of(g)
     return walk_targets(grid, start, lo, hi, blocked) if walk else grid.within(start, lo, hi, blocked)
 
@@ -119,7 +155,7 @@ class Move(StepKind):
     step_prompt = True
 
     def options(self, g: GameState, step: Step) -> Sequence[Option]:
-        return _moves(g, step.actor, 1, 2)[0]  # (the shared tuple: `move_options` copies it)
+        return _move_options(g, step.actor, 1, 2)  # (the shared tuple: `move_options` copies it)
 
     def codes(self, g: GameState, step: Step) -> Sequence[str]:
         return _moves(g, step.actor, 1, 2)[1]  # `move_codes`
@@ -144,7 +180,7 @@ class Move34(Move):
     name = "move34"
 
     def options(self, g: GameState, step: Step) -> Sequence[Option]:
-        return _moves(g, step.actor, 3, 4)[0]  # (the shared tuple: `move_options` copies it)
+        return _move_options(g, step.actor, 3, 4)  # (the shared tuple: `move_options` copies it)
 
     def codes(self, g: GameState, step: Step) -> Sequence[str]:
         return _moves(g, step.actor, 3, 4)[1]  # `move_codes`

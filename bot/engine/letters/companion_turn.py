@@ -89,6 +89,22 @@ def _go(tx: Tx, seat: int, code: str, how: str) -> None:
     arrive(tx, seat, _target(code), how, COMPANION)
 
 
+_PLACE_IT = (PLACE_IT,)
+
+# By the identity of a tuple of places (`reachable` keeps one per position): the tuple (so that
+# its id stays its own) and the codes of the companion's moves there
+_MOVE_CODES: dict[int, tuple[tuple[int, ...], tuple[str, ...]]] = {}
+
+
+def _move_codes(places: tuple[int, ...]) -> tuple[str, ...]:
+    found = _MOVE_CODES.get(id(places))
+    if found is None or found[0] is not places:
+        if len(_MOVE_CODES) > 4096:
+            _MOVE_CODES.clear()
+        found = _MOVE_CODES[id(places)] = (places, tuple(f"{MOVE_PREFIX}{q}" for q in places))
+    return found[1]
+
+
 def _target(code: str) -> int:
     return int(code[len(MOVE_PREFIX) :])
 
@@ -99,24 +115,24 @@ class CompanionWindow:
     def options(self, g: GameState, step: Step) -> list[Option]:
         """The options of `codes`, labelled."""
         codes = self.codes(g, step)
-        if codes == [PLACE_IT]:
+        if codes == _PLACE_IT:
             here = place_name(g.players[step.actor].merchant)
             return [Option(PLACE_IT, f"Set your companion beside your merchant at {here} (free)")]
         return [_move_option(_target(code)) for code in codes]
 
-    def codes(self, g: GameState, step: Step) -> list[str]:
+    def codes(self, g: GameState, step: Step) -> tuple[str, ...]:
         """The codes open at `step`: set the companion out, or the places it may move to (the
         playout path reads these at every free step; `options` labels them)."""
         if step.kind != "move" or step.actor != g.turn.player:
-            return []
+            return ()
         seat = step.actor
         part = letters_player(g, seat)
         if part.companion == OFF_BOARD:
-            return [PLACE_IT]
+            return _PLACE_IT
         if not may_move(g, seat, part):
-            return []
+            return ()
         steps = data.COMPANION_STEPS
-        return [f"{MOVE_PREFIX}{q}" for q in reachable(g, seat, part.companion, steps, steps)]
+        return _move_codes(reachable(g, seat, part.companion, steps, steps))
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
         if not (code == PLACE_IT or code.startswith(MOVE_PREFIX)):

@@ -21,7 +21,7 @@ from ..decision import Option
 from ..decks import BONUS, holds_anything
 from ..describe import register_line
 from ..machine import Tx
-from ..places import ACTION_MODIFIERS, PLACES, place_bound_barred
+from ..places import ACTION_MODIFIERS, PLACES, action_options, place_bound_barred
 from ..state import GameState, Step
 from ..texts import card_phrase
 from . import data
@@ -75,27 +75,44 @@ def _copy(tx: Tx, seat: int, step: Step, final: bool) -> None:
 COPY_PLAY = CardPlay(data.COPY, _copy, window=ANYTIME, final=True, playable=_in_window, label=f"Play {phrase(data.COPY)}")
 
 
+COPY_CODE = f"c.{data.COPY}"
+
+
 class CopyWithAction:
     """The copy card declared with an action, when the copied card is one (E-32c, E-33)."""
 
-    def options(self, g: GameState, step: Step, act: list[Option]) -> list[Option]:
+    @staticmethod
+    def _copied(g: GameState, step: Step) -> CardPlay | None:
+        """The card the copy card would carry out with the action at `step`, before that card's
+        own check (`playable`, which may read the action's options); None where it cannot be."""
         seat = step.actor
         if seat != g.turn.player or data.COPY not in g.players[seat].cards:
-            return []
+            return None
         if not holds_anything(g.players[seat]) or place_bound_barred(g):
-            return []
+            return None
         play = copied_play(g)
         if play is None or not (play.action_at == step.place or step.place in play.also_at):
-            return []
+            return None
         if play.bound == "at" and step.tag in REMOTE_TAGS:
+            return None
+        return play
+
+    def options(self, g: GameState, step: Step, act: list[Option]) -> list[Option]:
+        play = self._copied(g, step)
+        if play is None or not play.playable(g, step.actor, step, act):
             return []
-        if not play.playable(g, seat, step, act):
-            return []
-        return [Option(f"c.{data.COPY}", _label(play), private=True)]
+        return [Option(COPY_CODE, _label(play), private=True)]
+
+    def codes(self, g: GameState, step: Step) -> Sequence[str]:
+        """The codes of `options` (the playout path): the action's own options are built only
+        where a card could be copied with it (most action steps: none, and nothing is built)."""
+        if self._copied(g, step) is None:
+            return ()
+        return [o.code for o in self.options(g, step, action_options(g, step))]
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
         act = PLACES[step.place].options(tx.g, step.actor, step)
-        if code != f"c.{data.COPY}" or not self.options(tx.g, step, act):
+        if code != COPY_CODE or not self.options(tx.g, step, act):
             return False
         play_card(tx, step.actor, data.COPY)
         _copy(tx, step.actor, step, False)

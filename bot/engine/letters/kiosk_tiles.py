@@ -247,14 +247,19 @@ class KioskUse(StepKind):
     module = MODULE
     decline = "keep"
 
+    KEEP = Option("keep", "Leave it unused")
+
+    @staticmethod
+    def _ways(g: GameState, step: Step) -> list[tuple[str, Trade]]:
+        """The ways to use the picked tile open to the actor now, with their codes ``u<index>``."""
+        return [(f"u{i}", t) for i, t in enumerate(trades(g, tile_of(step))) if can_use(g, step.actor, t)]
+
     def options(self, g: GameState, step: Step) -> list[Option]:
-        tile = tile_of(step)
-        out = [
-            Option(f"u{i}", trade_label(t))
-            for i, t in enumerate(trades(g, tile))
-            if can_use(g, step.actor, t)
-        ]
-        return [*out, Option("keep", "Leave it unused")]
+        return [*(Option(code, trade_label(t)) for code, t in self._ways(g, step)), self.KEEP]
+
+    def codes(self, g: GameState, step: Step) -> list[str]:
+        """The codes of `options`, in the same order, without the trades' labels (the playout path)."""
+        return [*(code for code, _ in self._ways(g, step)), self.KEEP.code]
 
     def prompt(self, g: GameState, step: Step) -> str:
         tile = tile_of(step)

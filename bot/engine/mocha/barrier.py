@@ -16,7 +16,6 @@ cards are barred, E-33).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from functools import lru_cache
 from typing import Any
 
@@ -48,12 +47,22 @@ class Barrier:
 
     module = data.MODULE
 
-    def blocked_edges(self, g: GameState) -> Iterable[BlockedEdge]:
+    def __init__(self) -> None:
+        # the board part read last and its edge (asked at every move and reach of a search: the
+        # part is replaced whenever the Barrier moves, so its identity tells whether it did)
+        self._last: tuple[object, tuple[BlockedEdge, ...]] = (None, ())
+
+    def blocked_edges(self, g: GameState) -> tuple[BlockedEdge, ...]:
         part = g.board.parts.get(BOARD)
+        last = self._last
+        if last[0] is part:
+            return last[1]
+        found: tuple[BlockedEdge, ...] = ()
         if isinstance(part, MochaBoard) and part.barrier is not None:
             a, b = part.barrier
-            return (BlockedEdge(a, b, part.barrier_controller),)
-        return ()
+            found = (BlockedEdge(a, b, part.barrier_controller),)
+        self._last = (part, found)
+        return found
 
 
 BARRIER = EDGE_BLOCKERS.add(Barrier())

@@ -108,7 +108,8 @@ class MovementTile:
 
     def codes(self, g: GameState, step: Step) -> list[str]:
         """The codes of `options`, in the same order (the playout path)."""
-        return [f"{LINE_PREFIX}{q}" for q, _ in self.moves(g, step)]
+        moves = self.moves(g, step)
+        return [f"{LINE_PREFIX}{q}" for q, _ in moves] if moves else []  # (most free steps: none)
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
         if not code.startswith(LINE_PREFIX) or code not in self.codes(tx.g, step):

@@ -68,6 +68,13 @@ def place_bound_barred(g: GameState) -> bool:
 SKIP = Option("skip", "Skip the action")
 
 
+def action_options(g: GameState, step: Step) -> list[Option]:
+    """The labelled options of the action at `step`'s place, for its actor (what an action
+    modifier's `options` is given; the playout path builds them only when a modifier needs them)."""
+    p = PLACES.get(step.place)
+    return p.options(g, step.actor, step) if p else []
+
+
 def can_act(g: GameState, seat: int, number: int, step: Step) -> bool:
     p = PLACES.get(number)
     return bool(p and p.options(g, seat, step))
@@ -119,7 +126,7 @@ class Action(StepKind):
                     if quick is not None:
                         more.extend(quick(g, step))
                     else:  # a modifier that needs the action's own options
-                        more.extend(o.code for o in m.options(g, step, p.options(g, step.actor, step) if p else []))
+                        more.extend(o.code for o in m.options(g, step, action_options(g, step)))
                 if more:
                     return [*act, *more, "skip"]
         if act is ACT_CODES:  # (the usual two: one shared tuple each, no list built)
