@@ -289,8 +289,9 @@ def test_the_double_move_keeps_its_rollouts() -> None:
 
 
 # The strong seat's choices in a seeded base game, recorded with the rollouts' two-round horizon
-# (`strong_search.HORIZON_ROUNDS`): a module's small steps must not move them (a change of the
-# engine's dealing or of the strong player's own search calls for recording them again).
+# (`strong_search.HORIZON_ROUNDS`) and the margin a rollout winner needs over the greedy leader
+# (`strong.MARGIN`): a module's small steps must not move them (a change of the engine's dealing
+# or of the strong player's own search calls for recording them again).
 BASE_CHOICES = [
     'move:go.5',
     'assistant:a.leave',
@@ -304,29 +305,24 @@ BASE_CHOICES = [
     'assistant:a.leave',
     'action:f.13',
     'action:act',
-    'move:go.6',
-    'assistant:a.leave',
-    'action:act',
-    'caravan_draw:pile',
-    'caravan_draw:pile',
-    'card_discard:d.move34',
-    'move:go.5',
-    'assistant:a.collect',
-    'action:act',
-    'move:go.6',
-    'assistant:a.collect',
-    'action:act',
-    'caravan_draw:pile',
-    'caravan_draw:top',
-    'card_discard:d.gem2',
     'move:go.8',
     'assistant:a.leave',
     'action:roll',
-    'bm_good:g.green',
+    'bm_good:g.yellow',
     'after:smug',
     'smug_good:g.yellow',
     'smug_pay:pay',
-    'after:done',
+    'move:go.15',
+    'assistant:a.leave',
+    'pay:pay',
+    'action:m.blue',
+    'move:go.8',
+    'assistant:a.collect',
+    'action:g.red',
+    'after:gov',
+    'move:go.15',
+    'assistant:a.collect',
+    'action:m.yellow',
 ]
 
 
@@ -349,3 +345,15 @@ def test_the_base_games_choices_are_unchanged_by_the_modules_small_steps() -> No
             code = greedy_policy(own, d, rngs[1])
         g, _ = apply(g, d.player, d.decision_id, code)
     assert chosen == BASE_CHOICES
+
+
+def test_a_rollout_winner_replaces_the_greedy_leader_only_when_it_wins_clearly() -> None:
+    """The greedy leader stands against a challenger whose better mean comes from the luck of a
+    deal or two; a challenger ahead deal after deal replaces it."""
+    leader = [50.0, 60.0, 55.0, 40.0, 52.0, 58.0, 47.0]
+    lucky = [49.0, 59.0, 90.0, 39.0, 51.0, 57.0, 46.0]  # one lucky deal, worse on the six others
+    steady = [54.0, 63.0, 58.0, 44.0, 55.0, 62.0, 50.0]  # 3-4 points ahead on every deal
+    assert sum(lucky) > sum(leader) and not strong_module.clearly_better(lucky, leader)
+    assert strong_module.clearly_better(steady, leader)
+    assert not strong_module.clearly_better(leader, steady) and not strong_module.clearly_better(steady[:1], leader[:1])
+    assert not strong_module.clearly_better(leader, leader)  # no difference at all is no reason to change
