@@ -97,7 +97,7 @@ def test_help_names_the_race_options(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def _figures(turns: int) -> dict[str, Any]:
-    return {"turns": turns, "decisions": 3 * turns, "cpu_s": 0.5, "click_ns": 9000 * turns, "clock_ns": 0}
+    return {"turns": turns, "decisions": 3 * turns, "cpu_s": 0.5, "click_ns": 9000 * turns}
 
 
 def test_a_module_the_other_tree_cannot_play_keeps_this_trees_figures(
