@@ -28,7 +28,7 @@ from .decks import (
     to_discard,
 )
 from .machine import FREE_WINDOWS, StepKind, Tx, pop, push, register
-from .places import ACTION_MODIFIERS, PLACES, action_options, place_bound_barred
+from .places import ACTION_MODIFIERS, action_options, place_bound_barred
 from .places.caravansary import recall
 from .registry import Registry
 from .settings import GameSettings
@@ -308,7 +308,7 @@ class ActionCards:
         return [o.code for o in self.options(g, step, action_options(g, step))]
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
-        if code not in {o.code for o in self.options(tx.g, step, PLACES[step.place].options(tx.g, step.actor, step))}:
+        if code not in {o.code for o in self.options(tx.g, step, action_options(tx.g, step))}:
             return False
         play = PLAY_OF[code[2:]]
         play_card(tx, step.actor, play.kind, deck_named(play.deck))

@@ -21,7 +21,7 @@ from ..decision import Option
 from ..decks import BONUS, holds_anything
 from ..describe import register_line
 from ..machine import Tx
-from ..places import ACTION_MODIFIERS, PLACES, action_options, place_bound_barred
+from ..places import ACTION_MODIFIERS, action_options, place_bound_barred
 from ..state import GameState, Step
 from ..texts import card_phrase
 from . import data
@@ -111,7 +111,7 @@ class CopyWithAction:
         return [o.code for o in self.options(g, step, action_options(g, step))]
 
     def resolve(self, tx: Tx, step: Step, code: str) -> bool:
-        act = PLACES[step.place].options(tx.g, step.actor, step)
+        act = action_options(tx.g, step)
         if code != COPY_CODE or not self.options(tx.g, step, act):
             return False
         play_card(tx, step.actor, data.COPY)
