@@ -295,8 +295,8 @@ def main(argv: list[str]) -> int:
             "With --against PATH (a checkout of an older commit, e.g. a git worktree) also the race "
             "section: for the base game and every playable module (or the game --modules names), at 2 "
             "and at 5 players, the same seeded games through this tree's playout path, its full path "
-            "(new_game/pending/apply) and PATH's full path, each in its own process, CPU time, the "
-            "median of alternating runs: turns per second, the mean microseconds of apply plus the next "
+            "(new_game/pending/apply) and PATH's full path, each in its own process, every game played "
+            "by each side in turn, CPU time, the median of the runs: turns per second, the mean microseconds of apply plus the next "
             "pending, the ratios against PATH, and the playout rate from positions of greedy games with "
             "the cost of one Playout.copy()."
         ),
@@ -336,7 +336,7 @@ def main(argv: list[str]) -> int:
     )
     parser.add_argument(
         "--race-runs", type=int, default=RACE_RUNS, metavar="N",
-        help=f"alternating runs of the race, the median reported (default {RACE_RUNS})",
+        help=f"passes of the race over its games, the median reported (default {RACE_RUNS})",
     )
     parser.add_argument(
         "--store-total", type=int, default=10_000, metavar="N",

@@ -1,6 +1,9 @@
 """The engine race: this tree's engine against another tree's (a worktree of an older commit), the
 same seeded uniform-random games and the same choices, each side in its own child process
-(`bot.cli.race_worker`), alternating A B A B, the median of the runs. Reported per player count:
+(`bot.cli.race_worker --serve`, one process per side kept alive), game by game: each game is
+played by every side in turn before the next one starts, so that the machine's drift (a quarter
+of a side's speed from one minute to the next on this VM) falls on both engines alike; a run is
+one pass over the games, and the median of the runs is reported. Reported per player count:
 turns per CPU second through `new_game`/`pending`/`apply` on both sides, this tree's playout path
 when it has one, the mean µs of `apply` plus the next `pending`, and the ratios against the other
 tree: of the medians, and run by run (`paired`: each run against the other tree's run beside it,
@@ -40,17 +43,76 @@ class RaceError(Exception):
     """A side of the race could not run (its message says which and why)."""
 
 
-def run_side(tree: Path, players: int, games: int, seed: int, *, path: str = "full", modules: str = "") -> dict[str, Any]:
-    """One run of the worker with `tree`'s engine; its JSON figures."""
-    env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
-    argv = [sys.executable, str(WORKER), str(players), str(games), str(seed), "--path", path]
-    if modules:
-        argv += ["--modules", modules, "--layout", default_layout(modules.split(","))]
-    done = subprocess.run(argv, cwd=tree, env=env, capture_output=True, text=True, check=False)
-    if done.returncode != 0:
-        tail = (done.stdout + done.stderr).strip().splitlines()[-1:] or ["no output"]
-        raise RaceError(f"{tree} ({path} path): {tail[0]}")
-    figures: dict[str, Any] = json.loads(done.stdout)
+class Side:
+    """One side of the race: a worker process (`race_worker --serve`) with `tree`'s engine on its
+    path, kept alive for the whole race at one player count, that plays the game of each seed it is
+    given and answers with its figures. `error` holds its one-line reason when that tree cannot
+    play the game (it then plays nothing)."""
+
+    def __init__(self, tree: Path, players: int, *, path: str = "full", modules: str = "") -> None:
+        self.name = f"{tree} ({path} path)"
+        env = {**os.environ, "PYTHONPATH": str(tree), "PYTHONHASHSEED": "0"}
+        argv = [sys.executable, str(WORKER), str(players), "--serve", "--path", path]
+        if modules:
+            argv += ["--modules", modules, "--layout", default_layout(modules.split(","))]
+        self._proc = subprocess.Popen(argv, cwd=tree, env=env, text=True, stdin=subprocess.PIPE,
+                                      stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        first = self._read()
+        self.error: str | None = first.get("error") if isinstance(first, dict) else None
+        if self.error is not None:
+            self.close()
+
+    def play(self, seed: int) -> tuple[int, int, int, int]:
+        """(turns, decisions, CPU ns of apply + next pending, CPU ns of the game) for one game."""
+        assert self._proc.stdin is not None
+        try:
+            self._proc.stdin.write(f"{seed}\n")
+            self._proc.stdin.flush()
+        except BrokenPipeError:
+            pass  # the worker is gone: `_read` says why
+        turns, decisions, click_ns, play_ns = self._read()
+        return int(turns), int(decisions), int(click_ns), int(play_ns)
+
+    def _read(self) -> Any:
+        assert self._proc.stdout is not None
+        line = self._proc.stdout.readline()
+        if not line:
+            words = self._last_words()
+            self.close()
+            raise RaceError(f"{self.name}: {words}")
+        return json.loads(line)
+
+    def _last_words(self) -> str:
+        err = self._proc.stderr.read() if self._proc.stderr is not None else ""
+        tail = err.strip().splitlines()[-1:] or [f"the worker stopped (exit {self._proc.wait()})"]
+        return tail[0]
+
+    def close(self) -> None:
+        for stream in (self._proc.stdin, self._proc.stdout):
+            if stream is not None and not stream.closed:
+                stream.close()
+        self._proc.wait()
+        if self._proc.stderr is not None and not self._proc.stderr.closed:
+            self._proc.stderr.close()
+
+
+def play_runs(sides: list[Side], games: int, seed: int, runs: int) -> list[list[dict[str, Any]]]:
+    """Each side's figures run by run (`runs` passes over the games of seeds `seed`..): every game
+    is played by one side after the other before the next game starts, in turn forwards and
+    backwards, so that both engines meet the machine's drift within the same second. A first
+    game on each side, not counted, fills the caches every engine fills once."""
+    for side in sides:
+        side.play(seed)
+    figures: list[list[dict[str, Any]]] = [[] for _ in sides]
+    for _ in range(runs):
+        totals = [[0, 0, 0, 0] for _ in sides]
+        for i in range(games):
+            order = range(len(sides)) if i % 2 == 0 else range(len(sides) - 1, -1, -1)
+            for k in order:
+                totals[k] = [a + b for a, b in zip(totals[k], sides[k].play(seed + i), strict=True)]
+        for k, (turns, decisions, click_ns, play_ns) in enumerate(totals):
+            figures[k].append({"turns": turns, "decisions": decisions, "cpu_s": max(1e-9, play_ns / 1e9),
+                               "click_ns": click_ns})
     return figures
 
 
@@ -70,37 +132,35 @@ def check_tree(against: Path) -> Path:
 
 def race(against: Path, *, players: tuple[int, ...] = (2, 5), games: int = 40, seed: int = 1, runs: int = 5,
          modules: str = "") -> dict[str, Any]:
-    """Both engines on the same games, `runs` times alternating; the medians and the ratios. With
-    `modules`, a tree that cannot play them leaves this tree's figures alone (see the module doc)."""
+    """Both engines on the same games, `runs` passes, game by game in turn (`play_runs`); the
+    medians and the ratios. With `modules`, a tree that cannot play them leaves this tree's
+    figures alone (see the module doc)."""
     against = check_tree(against)
     out: dict[str, Any] = {
-        "benchmark": "seeded uniform-random games, the same choices on both sides, CPU time, median of alternating runs",
+        "benchmark": ("seeded uniform-random games, the same choices on both sides, CPU time, each game played "
+                      "by every side in turn, median of the runs"),
         "against": str(against), "games": games, "runs": runs, "modules": modules or "base",
         "players": {},
     }
     for n in players:
-        base_runs: list[dict[str, Any]] = []
-        ours: list[dict[str, Any]] = []
-        playouts: list[dict[str, Any]] = []
-        has_playout = True
-        unplayable = ""
-        for _ in range(runs):
-            if not unplayable:
-                try:
-                    base_runs.append(run_side(against, n, games, seed, modules=modules))
-                except RaceError as exc:
-                    if not modules:
-                        raise
-                    unplayable = str(exc)
-            ours.append(run_side(HERE, n, games, seed, modules=modules))
-            if has_playout:
-                try:
-                    playouts.append(run_side(HERE, n, games, seed, path="playout", modules=modules))
-                except RaceError:
-                    has_playout = False
+        sides: list[Side] = []
+        try:
+            for tree, path in ((against, "full"), (HERE, "full"), (HERE, "playout")):
+                sides.append(Side(tree, n, path=path, modules=modules))
+            for side in sides[1:] if modules else sides:
+                if side.error is not None:
+                    raise RaceError(f"{side.name}: {side.error}")
+            theirs = sides[0]
+            unplayable = f"{theirs.name}: {theirs.error}" if theirs.error is not None else ""
+            figures = play_runs(sides[1:] if unplayable else sides, games, seed, runs)
+        finally:
+            for side in sides:
+                side.close()
         if unplayable:
+            ours, playouts = figures
             out["players"][str(n)] = _ours_alone(ours, playouts, unplayable)
             continue
+        base_runs, ours, playouts = figures
         if any(r["turns"] != base_runs[0]["turns"] for r in ours + playouts):
             raise RaceError(f"the engines played different games at {n} players: not comparable")
         theirs_f, ours_f = _rates(base_runs), _rates(ours)
@@ -235,7 +295,7 @@ def race_section(against: Path, games: list[tuple[str, ...]], *, race_games: int
         "benchmark": (
             "the same seeded uniform-random games through this tree's playout path and full path "
             "(new_game/pending/apply) and through the other tree's full path, each side in its own "
-            "process, CPU time, the median of alternating runs; greedy_playouts: uniform-random playouts "
+            "process, CPU time, each game played by every side in turn, the median of the runs; greedy_playouts: uniform-random playouts "
             "from positions of seeded greedy games, each on a Playout.copy(), and the cost of one copy"
         ),
         "against": str(against),

@@ -10,7 +10,14 @@ second play of each game with the choices known (`full_path`), so that no clock 
 With ``--path playout`` it plays the same games through the tree's playout path instead
 (`bot.engine.playout`, absent in older trees: then it says so and exits 3).
 
-Arguments: players games seed [--modules m1,m2] [--layout name] [--path full|playout].
+With ``--serve`` it plays one game per seed read from standard input (one seed a line) and
+answers each with one JSON line ``[turns, decisions, click_ns, play_ns]``, after a first line
+``{"ready": true}`` (or ``{"error": "..."}`` and exit 3 when this tree cannot play the game):
+the race keeps one such process per side alive and hands the games out in turn, so that both
+engines play each game within the same second of the machine.
+
+Arguments: players games seed [--modules m1,m2] [--layout name] [--path full|playout], or
+players --serve [--modules m1,m2] [--layout name] [--path full|playout].
 """
 
 from __future__ import annotations
@@ -21,6 +28,7 @@ import json
 import random
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 
@@ -80,16 +88,21 @@ def playout_path(settings: Any, players: int, seed: int) -> tuple[int, int, int,
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("players", type=int)
-    parser.add_argument("games", type=int)
-    parser.add_argument("seed", type=int)
+    parser.add_argument("games", type=int, nargs="?", default=0)
+    parser.add_argument("seed", type=int, nargs="?", default=1)
     parser.add_argument("--modules", default="")
     parser.add_argument("--layout", default="short")
     parser.add_argument("--path", choices=("full", "playout"), default="full")
+    parser.add_argument("--serve", action="store_true")
     args = parser.parse_args(argv)
-    from bot.engine import GameSettings
+    try:
+        from bot.engine import GameSettings
 
-    extra: dict[str, Any] = {"expansions": tuple(args.modules.split(","))} if args.modules else {}
-    settings = GameSettings(players=args.players, layout=args.layout, **extra)
+        extra: dict[str, Any] = {"expansions": tuple(args.modules.split(","))} if args.modules else {}
+        settings = GameSettings(players=args.players, layout=args.layout, **extra)
+    except Exception as exc:  # an older tree that cannot play this game: its own words, one line
+        print(json.dumps({"error": f"{type(exc).__name__}: {' '.join(str(exc).split())}"}))
+        return 3
     if args.path == "playout":
         try:
             importlib.import_module("bot.engine.playout")
@@ -97,6 +110,8 @@ def main(argv: list[str]) -> int:
             print(json.dumps({"error": "this engine has no playout path"}))
             return 3
     play = playout_path if args.path == "playout" else full_path
+    if args.serve:
+        return serve(play, settings, args.players)
     turns = decisions = click_ns = play_ns = 0
     for i in range(args.games):
         t, d, c, n = play(settings, args.players, args.seed + i)
@@ -105,6 +120,14 @@ def main(argv: list[str]) -> int:
         click_ns += c
         play_ns += n
     print(json.dumps({"turns": turns, "decisions": decisions, "cpu_s": max(1e-9, play_ns / 1e9), "click_ns": click_ns}))
+    return 0
+
+
+def serve(play: Callable[[Any, int, int], tuple[int, int, int, int]], settings: Any, players: int) -> int:
+    """`--serve`: a game for each seed on standard input, its four figures on standard output."""
+    print(json.dumps({"ready": True}), flush=True)
+    for line in sys.stdin:
+        print(json.dumps(play(settings, players, int(line))), flush=True)
     return 0
 
 
