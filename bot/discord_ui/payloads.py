@@ -67,6 +67,7 @@ class Payload:
     more: list[discord.Embed] = field(default_factory=list)
     alt: dict[str, str] = field(default_factory=dict)
     kept: dict[str, int] = field(default_factory=dict)  # files the edited message shows already: their attachment ids
+    shown: frozenset[str] = frozenset()  # every file the edited message carries now, when known
 
     @property
     def embeds(self) -> list[discord.Embed]:
@@ -95,12 +96,14 @@ class Payload:
     def edit_kwargs(self) -> dict[str, Any]:
         """Everything replaced; without files of its own the message keeps its attachments, and
         without content its content. Files named in `kept` are not uploaded again: the message
-        keeps those attachments (all kept: the edit lists none, as without files)."""
+        keeps those attachments (all kept: the edit lists none, as without files), unless it
+        carries a file (`shown`) this payload no longer has: the edit then lists what stays, so
+        that the dropped picture goes."""
         out: dict[str, Any] = {"embeds": self.embeds, "view": self.view, "allowed_mentions": self._mentions()}
         if self.content is not None:
             out["content"] = self.content
         fresh = [f for f in self._files() if f.filename not in self.kept]
-        if fresh:
+        if fresh or not self.shown <= {name for name, _ in self.files}:
             out["attachments"] = [*(KeptAttachment(i, name) for name, i in self.kept.items()), *fresh]
         return out
 

@@ -279,6 +279,7 @@ class Publisher(InterludeMessages, ComputerMessages):
             )
         if turn is not None:  # pictures the message shows already stay as they are, not uploaded again
             payload.kept = shown_pictures.unchanged(turn.digest, images.public)
+            payload.shown = frozenset(shown_pictures.shown(turn.digest))
         message = await self.post(game.row.channel_id, turn, payload, via)
         assert message is not None
         await self.service.put_message(MessageRow(

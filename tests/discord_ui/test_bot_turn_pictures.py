@@ -100,6 +100,24 @@ def test_an_edit_lists_kept_pictures_by_id_and_uploads_the_others() -> None:
     assert [f.filename for f in payload.send_kwargs()["files"]] == ["board.png", "players.png"]  # a new message: all
 
 
+def test_a_picture_the_message_no_longer_has_is_dropped_even_when_the_others_are_kept() -> None:
+    """The message carries the board and the players; the new payload has the players alone,
+    unchanged: the edit uploads nothing but lists the players' attachment alone, so the board goes
+    (listing nothing would leave it on the message)."""
+    players = Picture("players.png", b"p", "the players")
+    payload = pictured(Payload("x"), [players], None)
+    payload.kept = {"players.png": 42}
+    payload.shown = frozenset({"board.png", "players.png"})
+    (kept,) = payload.edit_kwargs()["attachments"]
+    assert kept.to_dict() == {"id": 42, "filename": "players.png"}
+    payload.kept, payload.shown = {}, frozenset({"board.png"})
+    (fresh,) = payload.edit_kwargs()["attachments"]  # a picture shown for the first time: uploaded
+    assert isinstance(fresh, discord.File) and fresh.filename == "players.png"
+    bare = Payload("no pictures")
+    bare.shown = frozenset({"board.png"})
+    assert bare.edit_kwargs()["attachments"] == []  # no picture at all any more: every attachment goes
+
+
 def test_what_a_message_shows_is_remembered_per_picture() -> None:
     board, players = Picture("board.png", b"b", "the board"), Picture("players.png", b"p", "the players")
     digest = f"board.png={shown_pictures.picture_digest(board)}:41 players.png={shown_pictures.picture_digest(players)}:42"
