@@ -171,10 +171,8 @@ def race(against: Path, *, players: tuple[int, ...] = (2, 5), games: int = 40, s
             "full_speed_ratio": round(ours_f["turns_per_second"] / theirs_f["turns_per_second"], 3),
             "apply_pending_ratio": round(ours_f["apply_pending_us"] / theirs_f["apply_pending_us"], 3),
         }
-        if playouts:
-            rate = statistics.median(r["turns"] / r["cpu_s"] for r in playouts)
-            entry["playout_turns_per_second"] = round(rate, 1)
-            entry["playout_speed_ratio"] = round(rate / theirs_f["turns_per_second"], 3)
+        entry.update(_playout_rates(playouts, ours_f))
+        entry["playout_speed_ratio"] = round(entry["playout_turns_per_second"] / theirs_f["turns_per_second"], 3)
         entry["paired"] = _paired(base_runs, ours, playouts)
         out["players"][str(n)] = entry
     return out
@@ -185,22 +183,18 @@ def _click_us(run: dict[str, Any]) -> float:
 
 
 def _paired(theirs: list[dict[str, Any]], ours: list[dict[str, Any]], playouts: list[dict[str, Any]]) -> dict[str, Any]:
-    """The ratios run by run: each run of this tree against the other tree's run just before it
-    (the same minute of the same machine), their median, and every run's figures. The machine's
-    speed drifts between runs by more than the engines differ (the other tree's click time read
-    28-49 µs in quiet runs of one day), so a ratio of two runs side by side is steadier than the
-    ratio of two medians taken apart."""
+    """The ratios run by run: each pass of this tree against the other tree's pass over the same
+    games, played game by game beside it (`play_runs`), their median, and every run's figures."""
     click = [_click_us(o) / _click_us(t) for t, o in zip(theirs, ours, strict=True)]
-    rates = [(p["turns"] / p["cpu_s"]) / (t["turns"] / t["cpu_s"]) for t, p in zip(theirs, playouts, strict=False)]  # no playouts: none
+    rates = [(p["turns"] / p["cpu_s"]) / (t["turns"] / t["cpu_s"]) for t, p in zip(theirs, playouts, strict=True)]
     out: dict[str, Any] = {
         "apply_pending_ratio": round(statistics.median(click), 3),
         "apply_pending_ratios": [round(r, 3) for r in click],
         "against_apply_pending_us": [round(_click_us(t), 2) for t in theirs],
         "full_path_apply_pending_us": [round(_click_us(o), 2) for o in ours],
     }
-    if rates:
-        out["playout_speed_ratio"] = round(statistics.median(rates), 3)
-        out["playout_speed_ratios"] = [round(r, 3) for r in rates]
+    out["playout_speed_ratio"] = round(statistics.median(rates), 3)
+    out["playout_speed_ratios"] = [round(r, 3) for r in rates]
     return out
 
 
@@ -208,10 +202,15 @@ def _ours_alone(ours: list[dict[str, Any]], playouts: list[dict[str, Any]], reas
     """A player count the other tree could not play: this tree's figures, no ratios."""
     if any(r["turns"] != ours[0]["turns"] for r in ours + playouts):
         raise RaceError("this tree's two paths played different games: not comparable")
-    entry: dict[str, Any] = {"turns": ours[0]["turns"], "against": {"error": reason}, "full_path": _rates(ours)}
-    if playouts:
-        entry["playout_turns_per_second"] = round(statistics.median(r["turns"] / r["cpu_s"] for r in playouts), 1)
-    return entry
+    ours_f = _rates(ours)
+    return {"turns": ours[0]["turns"], "against": {"error": reason}, "full_path": ours_f, **_playout_rates(playouts, ours_f)}
+
+
+def _playout_rates(playouts: list[dict[str, Any]], ours_f: dict[str, float]) -> dict[str, float]:
+    """The playout path's turns per CPU second (the median of the runs) and its speed over this
+    tree's own full path on the same games (what a game the other tree cannot play is judged by)."""
+    rate = statistics.median(r["turns"] / r["cpu_s"] for r in playouts)
+    return {"playout_turns_per_second": round(rate, 1), "playout_over_full_path": round(rate / ours_f["turns_per_second"], 3)}
 
 
 # ---- this tree's playout path on positions from greedy games ------------------------------------

@@ -123,6 +123,7 @@ def test_a_module_the_other_tree_cannot_play_keeps_this_trees_figures(
     entry = out["players"]["2"]
     assert entry["against"] == {"error": f"{tmp_path} (full path): ValueError: the expansions are not built yet"}
     assert entry["full_path"]["turns_per_second"] == 200.0 and entry["playout_turns_per_second"] == 200.0
+    assert entry["playout_over_full_path"] == 1.0  # what a module is judged by: this tree's own paths
     assert "full_speed_ratio" not in entry
 
 
