@@ -20,7 +20,13 @@ A decision goes in two stages, both on states dealt from the player's own view
    greedy choice: in 200 four-player games against three greedy players (arena, seeds 1001-1200)
    the strong seat won 77 with the margin where it had won 63 without; twice the budget without it
    won 33 of the first 100 (32 without), so it is the noise of the verdict, not the number of
-   deals, that the margin removes.
+   deals, that the margin removes. With the margin, twice the budget does pay: at 16,000 calls
+   (the default since) the strong seat won 175 of 400 four-player games against three greedy
+   (seeds 1001-1200 and 5001-5200: 45, 36, 42, 52), where 8,000 had won 151 of the same 400,
+   and 316 of 400 two-player games against greedy (79, 74, 87, 76). In those arenas its CPU p95
+   per decision was 0.29-0.44 s; the bench below at 16,000, three processes on two cores, CPU p95
+   349 / 437 ms (base, 2 / 5 players), Mocha 334 / 474, Letters 386 / 464, Great Bazaar 464 / 524
+   (wall p95 at most 0.81 s).
 
 The rollouts are spent where they change choices. At the small steps inside a turn
 (`FOLLOW_UPS`: the action, the assistant, a sale, a payment, a discard...) they almost never
@@ -55,8 +61,8 @@ against a pathological position; `cap_fired()` says how often it stopped a searc
 deciding thread's CPU time, not the wall clock, so that a machine busy with other work does not
 fire it (and change a choice) where an idle one would not.
 
-What it costs (CPU time of one core, measured on the shared 2-core machine under heavy load, so
-above what a quiet machine shows, load 11-13): with the default budget, the CPU p50/p95 of a
+What it cost at the earlier default of 8,000 calls (CPU time of one core, measured on the shared
+2-core machine under heavy load, so above what a quiet machine shows, load 11-13): the CPU p50/p95 of a
 strong decision with two or more options, one game per player count
 (``python -m bot bench --games 1 --no-store --no-render --no-ai --strong-games 1 [--modules …]``):
 
@@ -95,7 +101,7 @@ from .modules import call_budget, follow_ups
 from .search import scores_after, worth_trying
 from .strong_search import Rollout
 
-STRONG_BUDGET = 8_000  # base-game engine calls in rollouts per decision (p95: about 0.4-0.8 s of one core, module doc)
+STRONG_BUDGET = 16_000  # base-game engine calls in rollouts per decision (CPU p95: about 0.35-0.55 s of one core, module doc)
 MARGIN = 1.0  # standard errors by which a rollout winner must beat the greedy leader (step 3)
 SHORTLIST = 4  # options carried from the greedy scores to the rollouts
 HALVING_SHARE = 0.4  # of the budget, spent on every shortlisted option before the worse half is dropped
