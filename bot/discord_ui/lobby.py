@@ -16,6 +16,8 @@ import discord
 from ..service import (
     COLOURS,
     DEFAULT_LEVEL,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     Game,
     Level,
     TableOptions,
@@ -205,11 +207,11 @@ def settings_payload(game: Game) -> Payload:
     def choice(label: str, value: str, current: bool, description: str | None = None) -> discord.SelectOption:
         return discord.SelectOption(label=label, value=value, default=current, description=description)
 
-    seats = [choice(f"{n} players", str(n), n == opts.seats) for n in range(2, 6)]
+    seats = [choice(f"{n} players", str(n), n == opts.seats) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)]
     # the number of computer players, their level and the hints share one select (the panel's five
     # rows are taken): pick any of them, at most one of each kind; the current ones show as chosen
     current = table_level(opts).name
-    computers = [choice(f"{n} computer player{'s' if n != 1 else ''}", str(n), n == opts.computers) for n in range(0, 5)]
+    computers = [choice(f"{n} computer player{'s' if n != 1 else ''}", str(n), n == opts.computers) for n in range(MAX_PLAYERS)]
     computers += [
         choice(f"Level: {level.name}", f"{LEVEL_PREFIX}{level.name}", level.name == current, level.description[:100])
         for level in levels()

@@ -12,6 +12,8 @@ from typing import Final
 GOODS: Final = ("red", "green", "yellow", "blue")
 GOOD_INDEX: Final = {g: i for i, g in enumerate(GOODS)}
 COLOURS: Final = ("red", "blue", "green", "yellow", "white")
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = len(COLOURS)  # a colour for each player
 
 # Places of the base game, by their big number.
 WAINWRIGHT: Final = 1

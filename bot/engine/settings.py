@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
 
 from . import modules
+from .components import MAX_PLAYERS, MIN_PLAYERS
 from .modules import LayoutName
 
 __all__ = ["RULE_NAMES", "VARIANTS", "GameSettings", "LayoutName", "RuleOptions", "preview_settings"]
@@ -43,7 +44,7 @@ class GameSettings(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    players: int = Field(ge=2, le=5)
+    players: int = Field(ge=MIN_PLAYERS, le=MAX_PLAYERS)
     expansions: tuple[str, ...] = ()  # checked by `modules` (a name no module registered is refused)
     layout: LayoutName = "short"
     neutral_assistants: bool = False

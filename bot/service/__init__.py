@@ -11,7 +11,7 @@ from ..ai import get_policy
 from ..ai.hints import Hint
 from ..ai.levels import DEFAULT_LEVEL, Level, level_named, level_names, levels
 from ..engine import Decision, GameState, Option, View, fill_seats, pending, result, view, winners
-from ..engine.components import COLOURS
+from ..engine.components import COLOURS, MAX_PLAYERS, MIN_PLAYERS
 from ..engine.decks import deck_named
 from ..engine.modules import game_words
 from ..engine.preview import previews
@@ -75,7 +75,7 @@ class GameService(LobbyMixin, HintMixin, PlayMixin, QueryMixin, RecordMixin, Ren
 # texts and colours; the store's rows, its error and its backup; the computer players and the
 # renderer's one-time preparation.
 __all__ = [
-    "CARD_NAMES", "CARD_TEXTS", "COLOURS", "DEFAULT_LEVEL", "Level", "level_named", "level_names", "levels", "MOSQUE_TILE_NAMES", "MOSQUE_TILE_TEXTS", "PAUSED", "PAUSE_DAYS", "Clock",
+    "CARD_NAMES", "CARD_TEXTS", "COLOURS", "DEFAULT_LEVEL", "MAX_PLAYERS", "MIN_PLAYERS", "Level", "level_named", "level_names", "levels", "MOSQUE_TILE_NAMES", "MOSQUE_TILE_TEXTS", "PAUSED", "PAUSE_DAYS", "Clock",
     "DatabaseError", "Decision", "Game", "HINTS_OFF", "Hint", "GameRecord", "GameService", "GameState", "LocalGame", "MessageRow",
     "Option", "Outcome", "Picture", "Placing", "Policy", "Searches", "TableOptions", "TimerRow", "TurnImages", "UserSettings",
     "View", "backup", "deck_named", "errors", "fill_seats", "game_named", "game_title", "game_words", "get_policy",

@@ -23,6 +23,7 @@ from pydantic import (
 
 from ..ai.levels import DEFAULT_LEVEL, level_named
 from ..engine import modules
+from ..engine.components import MAX_PLAYERS, MIN_PLAYERS
 from ..engine.settings import GameSettings, LayoutName, RuleOptions
 from .errors import BadOptions, shown
 from .refusals import refusal
@@ -31,8 +32,8 @@ from .refusals import refusal
 class TableOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    seats: int = Field(default=4, ge=2, le=5)  # the table's size: humans who may join + computers
-    computers: int = Field(default=0, ge=0, le=5)
+    seats: int = Field(default=4, ge=MIN_PLAYERS, le=MAX_PLAYERS)  # the table's size: humans who may join + computers
+    computers: int = Field(default=0, ge=0, le=MAX_PLAYERS)
     expansions: tuple[str, ...] = ()  # the modules in play (GameSettings.expansions); old rows: none
     layout: LayoutName = "short"  # without one: the game's default (see _game_default)
     neutral_assistants: bool = False

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..components import MAX_PLAYERS
 from ..machine import SWEEPS, Tx
 from ..settings import GameSettings
 from ..state import Part, Player
@@ -67,8 +68,7 @@ entry lives, and compared by identity), the places of its letters still to deliv
 companion stands on one of them (the part says where it is), and the letters."""
 
 
-SEATS = 5  # the most players a game has (`GameSettings.players`)
-_LAST: list[Waiting] = [(Part(), frozenset(), False, ())] * SEATS
+_LAST: list[Waiting] = [(Part(), frozenset(), False, ())] * MAX_PLAYERS
 """By seat: the entry of `_WAITING` read last (a playout meets the same part at every step: no
 look-up by `id` then)."""
 
