@@ -131,10 +131,16 @@ def final_key(p: Player, leftovers: bool) -> tuple[int, int, int, int]:
 def final_score(g: GameState, seat: int) -> float:
     rubies, lira, goods, cards = mine = final_key(g.players[seat], leftover_cards_playable(g, seat))
     score = values.RUBY * rubies + values.LIRA * lira + 0.01 * goods + 0.0001 * cards
+    return score + WIN * _first_share(g, seat, mine)
+
+
+def first_share(g: GameState, seat: int) -> float:
+    """`seat`'s share of first place if the game ended now: 1 first alone, 1/2 level with the
+    best of the others (after every tie-breaker), 0 behind."""
+    return _first_share(g, seat, final_key(g.players[seat], leftover_cards_playable(g, seat)))
+
+
+def _first_share(g: GameState, seat: int, mine: tuple[int, int, int, int]) -> float:
     # the others' cards are counted, never read: their leftover plays are not guessed
     best_other = max(final_key(p, False) for p in g.players if p.seat != seat)
-    if mine > best_other:
-        score += WIN
-    elif mine == best_other:
-        score += WIN / 2
-    return score
+    return 1.0 if mine > best_other else 0.5 if mine == best_other else 0.0
