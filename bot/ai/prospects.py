@@ -173,13 +173,33 @@ def next_turn(g: GameState, p: Player) -> float:
     best = 0.0
     gains = gains_of(g)
     owed = fees(g, p.seat)
+    paid: dict[int, GameState] = {}
     for place in reachable(grid_of(g), p.merchant, blocked_for(g, p.seat)):
         if not turn_goes_on_at(g, p.seat, place):
             continue
         cost = owed.get(place, 0)
-        if cost <= p.lira:
-            best = max(best, gains.get(place, nothing)(g, p, place) - cost)
+        if cost > p.lira:
+            continue
+        gain = gains.get(place, nothing)
+        if gain is nothing:
+            continue
+        if cost:  # the action is weighed with the Lira left once the fees are paid
+            after = paid.get(cost)
+            if after is None:
+                after = paid[cost] = after_fees(g, p.seat, cost)
+            best = max(best, gain(after, after.players[p.seat], place) - cost)
+        else:
+            best = max(best, gain(g, p, place))
     return best
+
+
+def after_fees(g: GameState, seat: int, cost: int) -> GameState:
+    """`g` with `cost` Lira taken from `seat` (the engine's cheap copy: only that player is
+    copied): a ruby or an extension priced at all the Lira held is out of reach once a fee is
+    paid on arrival."""
+    after = g.fork()
+    after.mut(seat).lira -= cost
+    return after
 
 
 def fees(g: GameState, seat: int) -> dict[int, int]:

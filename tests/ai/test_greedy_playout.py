@@ -1,6 +1,8 @@
 """The greedy player searches on the playout path and chooses exactly as it did on the full path:
 tests/ai/fixtures/greedy_choices.json holds the choices it made in seeded games before the switch
-(recorded with ``python -m tests.ai.test_greedy_playout``, which rewrites the file)."""
+(recorded with ``python -m tests.ai.test_greedy_playout``, which rewrites the file). Re-recorded on
+purpose when its evaluation changes: last when the next-turn estimate learnt to take the arrival
+fee off before pricing a purchase (one choice moved, decision 18 of the two-player game)."""
 
 from __future__ import annotations
 

@@ -50,9 +50,12 @@ def test_the_winning_delivery_is_made_now() -> None:
 
 def test_without_the_reward_for_winning_sooner_it_put_the_win_off(monkeypatch: pytest.MonkeyPatch) -> None:
     """The position the rule was made for: with no reward, walking to the Police Station (and
-    delivering a turn later) scored a hair better, so the strong seat kept putting the win off."""
+    delivering a turn later) can score a hair better, so the strong seat kept putting the win off.
+    Since the greedy seats stopped waiting for rubies they cannot pay (the rollouts' other seat
+    plays otherwise), it is one deal in several (the generator's seed 2 of 1-6), where before it
+    was every one; with the reward, seed 2 delivers too (the test above)."""
     monkeypatch.setattr(strong_search, "SOONER", 0.0)
     g = _sure_win()
     d = pending(g)
     assert d is not None
-    assert analyse(view(g, 0), d, random.Random(1)).code != "go.13"
+    assert analyse(view(g, 0), d, random.Random(2)).code != "go.13"
