@@ -29,7 +29,8 @@ A decision goes in two stages, both on states dealt from the player's own view
    1.18 CPU-hours where it took 1.50. In those arenas its CPU p95
    per decision was 0.29-0.44 s; the bench below at 16,000, three processes on two cores, CPU p95
    349 / 437 ms (base, 2 / 5 players), Mocha 334 / 474, Letters 386 / 464, Great Bazaar 464 / 524
-   (wall p95 at most 0.81 s).
+   (wall p95 at most 0.81 s); with the floor of deals (below), the same bench gives base 287 / 334,
+   Mocha 303 / 436, Letters 288 / 518, Great Bazaar 407 / 535 (wall p95 at most 0.89 s).
 
 The rollouts are spent where they change choices. At the small steps inside a turn
 (`FOLLOW_UPS`: the action, the assistant, a sale, a payment, a discard...) they almost never
