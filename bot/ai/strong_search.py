@@ -67,14 +67,14 @@ class Rollout:
         line.choose(code)
         self.calls += 1
         stop = self.horizon()
-        triggered = stop  # the turn in which the line triggered the game's end (stop: it did not)
+        triggered: int | None = None  # the turn in which the line triggered the game's end
         for _ in range(STEP_GUARD):
-            if triggered == stop and line.state.end_triggered:
+            if triggered is None and line.state.end_triggered:
                 triggered = line.state.turns
             if line.over or line.state.turns >= stop:
                 break
             line.choose(self.choice(line))
-        if triggered < stop and not already:
+        if triggered is not None and triggered < stop and not already:
             return self.score(line) + SOONER * (stop - triggered) * first_share(line.state, self.seat)
         return self.score(line)
 
