@@ -59,8 +59,8 @@ The work is counted, not timed: deals go on until the rollouts have used `budget
 (`STRONG_BUDGET` unless the caller names another), so the same view, decision and generator state
 always give the same choice, on any machine. The budget counts the base game's calls: like the
 greedy player's, it is divided by the dearest module in play (`modules.call_budget`, about 2 for
-Letters & Seals and the Great Bazaar, 1.4 for Mocha & Baksheesh), so that a decision takes about the same time in every
-game (`decision_budget`). A time cap (`CAP_SECONDS`) is only a safety net
+Letters & Seals and the Great Bazaar, 1.4 for Mocha & Baksheesh), so that a decision takes about
+the same time in every game (`decision_budget`). A time cap (`CAP_SECONDS`) is only a safety net
 against a pathological position; `cap_fired()` says how often it stopped a search. It reads the
 deciding thread's CPU time, not the wall clock, so that a machine busy with other work does not
 fire it (and change a choice) where an idle one would not.
@@ -69,9 +69,10 @@ However dear its deals, a decision plays at least `MIN_DEALS` of them at the def
 in proportion at a named budget, `deal_floor`), past the budget of calls if need be. The Great
 Bazaar's calls cost twice the base game's and its four-player rollouts are long, so the budget
 bought about 4 deals per movement decision there (median 4, at least 2, in 61 decisions sampled
-from three four-player greedy games; the base game at 4 players: 11, at least 7): too few for a sound
-verdict between close options (step 3's margin over two to four deals). Against three greedy players in the Great Bazaar (arena, seeds 1001-1100) it won
-37 of 100 without the floor and 54 of the same 100 with it, at 39 % more CPU per game there; the
+from three four-player greedy games; the base game at 4 players: 11, at least 7): too few for a
+sound verdict between close options (step 3's margin over two to four deals). Against three
+greedy players in the Great Bazaar (arena, seeds 1001-1100) it won 37 of 100 without the floor
+and 54 of the same 100 with it, at 39 % more CPU per game there; the
 bench's CPU p95 at 5 players went from 364 to 535 ms (wall 893 ms, with two arenas running on the
 two cores). No sampled four-player base decision had fewer than 7 deals, so there it seldom binds.
 
