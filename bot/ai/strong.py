@@ -32,6 +32,21 @@ A decision goes in two stages, both on states dealt from the player's own view
    (wall p95 at most 0.81 s); with the floor of deals (below), the same bench gives base 287 / 334,
    Mocha 303 / 436, Letters 288 / 518, Great Bazaar 407 / 535 (wall p95 at most 0.89 s).
 
+The arena on the players as they stand (the greedy player's Mocha fix of 7a4c95a and the floor of
+deals below are in, so the base four-player row differs from the 186 above). Every row is
+``python -m bot arena [--modules M] --players P --seats strong,<the others> --games 200 --seed S
+--jobs 2`` for S = 1001 and for S = 5001, pooled: the strong seat's wins of 400 (a shared win
+counts a share) and the mean rounds it took to win; the targets are 65 %, 40 % and 95 %:
+
+    game                 2 players vs greedy    4 players vs 3 greedy    4 players vs 3 random
+    base                 311 (77.8 %), 25.6     176 (44.0 %), 18.5       400 (100 %), 19.1
+    Mocha & Baksheesh    299 (74.8 %), 25.1     164 (41.0 %), 23.2       not run to 400 yet
+    Letters & Seals      not run to 400 yet     not run to 400 yet       not run to 400 yet
+    Great Bazaar         305.5 (76.4 %), 24.5   213 (53.2 %), 22.4       not run to 400 yet
+
+Mocha & Baksheesh at four players has the least room: 77 of 200 on the first seeds, 87 on the
+second. No row's time cap fired and no game reached the turn cap.
+
 The rollouts are spent where they change choices. At the small steps inside a turn
 (`FOLLOW_UPS`: the action, the assistant, a sale, a payment, a discard...) they almost never
 overturned the greedy choice, yet took about 70 % of a game's work; there the strong player
@@ -76,6 +91,13 @@ and 54 of the same 100 with it, at 39 % more CPU per game there; the
 bench's CPU p95 at 5 players went from 364 to 535 ms (wall 893 ms, with two arenas running on the
 two cores). No sampled four-player base decision had fewer than 7 deals, so there it seldom binds.
 
+The machine matters as much as the budget. The figures above were measured on the shared 2-core
+machine of the sessions before 2026-11-27; the machine of that day did the same work about 2.5
+times slower (a 20-game two-player Mocha & Baksheesh arena piece took 0.19 CPU-hours where
+earlier ones had taken 0.08), and the same bench, alone on it, gave a CPU p95 of 810 / 643 ms for
+the base game at 2 / 5 players and 1,070 / 930 ms for the Great Bazaar (a second run: 1,087 /
+1,345). The choices were the same there, since the work is counted, and the time cap did not fire.
+
 What it cost at the earlier default of 8,000 calls (CPU time of one core, measured on the shared
 2-core machine under heavy load, so above what a quiet machine shows, load 11-13): the CPU p50/p95 of a
 strong decision with two or more options, one game per player count
@@ -116,7 +138,7 @@ from .modules import call_budget, follow_ups
 from .search import scores_after, worth_trying
 from .strong_search import Rollout
 
-STRONG_BUDGET = 16_000  # base-game engine calls in rollouts per decision (CPU p95: about 0.35-0.55 s of one core, module doc)
+STRONG_BUDGET = 16_000  # base-game engine calls in rollouts per decision (CPU p95: 0.3-0.55 s of one core, up to 1.3 s on a slow machine: module doc)
 MIN_DEALS = 6  # deals a decision gets at the default budget however dear each deal is (module doc)
 MARGIN = 1.0  # standard errors by which a rollout winner must beat the greedy leader (step 3)
 SHORTLIST = 4  # options carried from the greedy scores to the rollouts
