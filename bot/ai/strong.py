@@ -94,9 +94,10 @@ two cores). No sampled four-player base decision had fewer than 7 deals, so ther
 The machine matters as much as the budget. The figures above were measured on the shared 2-core
 machine of the sessions before 2026-11-27; the machine of that day did the same work about 2.5
 times slower (a 20-game two-player Mocha & Baksheesh arena piece took 0.19 CPU-hours where
-earlier ones had taken 0.08), and the same bench, alone on it, gave a CPU p95 of 810 / 643 ms for
-the base game at 2 / 5 players and 1,070 / 930 ms for the Great Bazaar (a second run: 1,087 /
-1,345). The choices were the same there, since the work is counted, and the time cap did not fire.
+earlier ones had taken 0.08), and the same bench, alone on it, gave a CPU p95 of 794-810 /
+643-928 ms for the base game at 2 / 5 players (two runs) and 980-1,087 / 930-1,345 ms for the
+Great Bazaar (three runs). The choices were the same there, since the work is counted, and the
+time cap did not fire.
 
 What it cost at the earlier default of 8,000 calls (CPU time of one core, measured on the shared
 2-core machine under heavy load, so above what a quiet machine shows, load 11-13): the CPU p50/p95 of a
