@@ -128,7 +128,6 @@ from __future__ import annotations
 import random
 import statistics
 import threading
-import time
 from dataclasses import dataclass, field
 
 from bot.engine import Decision, GameSettings, View, determinize
@@ -137,7 +136,7 @@ from bot.engine.playout import Playout
 from .greedy import greedy_policy
 from .modules import call_budget, follow_ups
 from .search import scores_after, worth_trying
-from .strong_search import Rollout
+from .strong_deals import Deals
 
 STRONG_BUDGET = 16_000  # base-game engine calls in rollouts per decision (CPU p95: 0.3-0.55 s of one core, up to 1.3 s on a slow machine: module doc)
 MIN_DEALS = 6  # deals a decision gets at the default budget however dear each deal is (module doc)
@@ -209,32 +208,36 @@ def analyse(view: View, decision: Decision, rng: random.Random, budget: int | No
     shortlist = ranked[:SHORTLIST]
     if len(shortlist) == 1:
         return Analysis(shortlist[0], {shortlist[0]: greedy[shortlist[0]]}, greedy)
-    work = Rollout(seat, state.turns, len(state.players))
+    deals_of = Deals(view, seed, seat, state.turns, len(state.players))
     outcomes: dict[str, list[float]] = {code: [] for code in shortlist}  # deal by deal
     alive = shortlist
     limit = decision_budget(state.settings, budget)
     floor = deal_floor(budget)
     cut = int(limit * HALVING_SHARE)  # the calls after which the worse half of the shortlist is dropped
-    deadline = time.thread_time() + CAP_SECONDS
-    deals, capped = 0, False
-    while work.calls < limit or deals < floor:
-        if deals and time.thread_time() > deadline:
-            capped = True
-            with _cap_lock:
-                _cap_fired[0] += 1
-            break
-        if alive is shortlist and deals and work.calls >= cut:
-            alive = _better_half(shortlist, outcomes)
-        deals += 1
-        deal = Playout(determinize(view, seed + deals))
-        for code in alive:
-            outcomes[code].append(work.value(deal, code))
+    deals, calls, spent, capped = 0, 0, 0.0, False
+    try:
+        while calls < limit or deals < floor:
+            if deals and spent > CAP_SECONDS:
+                capped = True
+                with _cap_lock:
+                    _cap_fired[0] += 1
+                break
+            if alive is shortlist and deals and calls >= cut:
+                alive = _better_half(shortlist, outcomes)
+            deals += 1
+            deal = deals_of.outcome(deals, alive)
+            for code in alive:
+                outcomes[code].append(deal.values[code])
+                calls += deal.calls[code]
+            spent += deal.cpu
+    finally:
+        deals_of.close()
     scores = {code: sum(outcomes[code]) / len(outcomes[code]) for code in shortlist}
     best = max(alive, key=lambda c: scores[c])  # ties: the better greedy score (shortlist order)
     leader = shortlist[0]
     if best != leader and leader in alive and not clearly_better(outcomes[best], outcomes[leader]):
         best = leader
-    return Analysis(best, scores, greedy, deals, work.calls, capped)
+    return Analysis(best, scores, greedy, deals, calls, capped)
 
 
 def clearly_better(challenger: list[float], leader: list[float]) -> bool:

@@ -415,7 +415,9 @@ def main(argv: list[str]) -> int:
     if args.searches:
         out["searches"] = search_figures(args.seed)
     if args.strong_games:
-        out["ai_strong"] = strong_figures(args.seed, layout, args.strong_games, args.strong_budget, expansions=expansions)
+        out["ai_strong"] = strong_figures(
+            args.seed, layout, args.strong_games, args.strong_budget, expansions=expansions, alone=args.strong_alone,
+        )
     if args.against is not None:
         raced = [expansions] if expansions else [g.expansions for g in games(playable_only=True)]
         try:

@@ -5,7 +5,10 @@ so the event loop only ever awaits and a click in another game is answered while
 The pool is a thread pool by default. With ``processes=True`` the searches run in worker
 processes instead (no share of the event loop's GIL: what the bot uses, see
 `bot.discord_ui.client`); a search's function and arguments must then be picklable, which every
-registered player and engine state is. A search that dies raises in the caller, which commits
+registered player and engine state is. A worker process shares each strong decision's deals with
+a helper process of its own when the machine has a core to spare (`bot.ai.strong_deals`: the same
+choice, sooner), so a computer turn in a quiet hour uses both cores; when every worker is busy,
+the helpers only take turns with them. A search that dies raises in the caller, which commits
 nothing: the game stays at its last accepted move.
 """
 
@@ -17,6 +20,8 @@ import multiprocessing
 import os
 from collections.abc import Callable
 from typing import Any, TypeVar
+
+from ..ai.strong_deals import share_deals
 
 T = TypeVar("T")
 
@@ -31,6 +36,12 @@ def cores() -> int:
 
 def _ready() -> bool:
     return True
+
+
+def _worker_start() -> None:
+    """How a search worker process starts: strong decisions share their deals with a helper
+    process when there is more than one core."""
+    share_deals(cores() > 1)
 
 
 class Searches:
@@ -48,7 +59,9 @@ class Searches:
         if self._executor is None:
             if self.processes:  # spawned, not forked: the bot's threads and sockets stay behind
                 context = multiprocessing.get_context("spawn")
-                self._executor = concurrent.futures.ProcessPoolExecutor(self.limit, mp_context=context)
+                self._executor = concurrent.futures.ProcessPoolExecutor(
+                    self.limit, mp_context=context, initializer=_worker_start,
+                )
             else:
                 self._executor = concurrent.futures.ThreadPoolExecutor(self.limit, thread_name_prefix="search")
         return self._executor

@@ -13,6 +13,7 @@ import pytest
 
 import bot.ai.greedy as greedy_module
 import bot.ai.strong as strong_module
+import bot.ai.strong_deals as strong_deals
 import bot.ai.strong_search as strong_search
 from bot.ai import POLICIES, STRONG_BUDGET, analyse, get_policy, greedy_policy, strong_policy
 from bot.cli.arena import play_match
@@ -146,7 +147,8 @@ def test_the_player_only_ever_deals_from_its_own_seats_view(monkeypatch: pytest.
         assert all(c == HIDDEN for c in v.state.draw_pile)
         return real(v, seed)
 
-    monkeypatch.setattr(strong_module, "determinize", spy)
+    monkeypatch.setattr(strong_module, "determinize", spy)  # the shortlist's deal
+    monkeypatch.setattr(strong_deals, "determinize", spy)  # the rollouts' deals
     monkeypatch.setattr(greedy_module, "determinize", spy)  # greedy's choice at the small steps
     g = _mid_game(players=3)
     for _ in range(6):

@@ -10,7 +10,9 @@ import pytest
 import bot.ai
 from bot.__main__ import main
 from bot.ai import greedy_policy
+from bot.ai.strong_deals import sharing
 from bot.engine import Decision, View
+from bot.service.searches import cores
 from bot.settings import bot_command
 
 ROW = re.compile(r"^(\d)\s+(\w+)\s+([\d.]+)\s+([\d.]+)%\s+([\d.]+)$", re.M)
@@ -159,8 +161,9 @@ def test_bad_jobs_or_budget_get_one_line(capsys: pytest.CaptureFixture[str], arg
 
 def test_bench_times_strong_decisions_on_request(capsys: pytest.CaptureFixture[str]) -> None:
     """`bench --strong-games N` adds the strong player's decision times at 2 and at 5 players with
-    the count of decisions its time cap cut short; without it the section is left out; a negative
-    count is refused in one line."""
+    the count of decisions its time cap cut short, the deals shared with a helper process as in the
+    bot unless `--strong-alone`; without it the section is left out; a negative count is refused in
+    one line."""
     argv = ["bench", "--games", "1", "--no-store", "--no-render", "--no-ai"]
     assert main([*argv, "--strong-games", "1", "--strong-budget", "100"]) == 0
     section = json.loads(capsys.readouterr().out)["ai_strong"]
@@ -171,6 +174,12 @@ def test_bench_times_strong_decisions_on_request(capsys: pytest.CaptureFixture[s
         assert figures["decisions"] > 5 and figures["all_calls"] >= figures["decisions"]
         assert 0 < figures["cpu_p50_ms"] <= figures["cpu_p95_ms"]
         assert figures["time_cap_fired"] == 0
+    assert section["deals_shared"] == (cores() > 1)  # as the bot's search workers share them
+    assert main([*argv, "--strong-games", "1", "--strong-budget", "100", "--strong-alone"]) == 0
+    alone = json.loads(capsys.readouterr().out)["ai_strong"]
+    assert alone["deals_shared"] is False and "one thread" in alone["benchmark"]
+    assert alone["players"]["2"]["decisions"] == section["players"]["2"]["decisions"]  # the same game, the same choices
+    assert not sharing()  # the bench leaves the process as it found it
     assert main(argv) == 0
     assert "ai_strong" not in json.loads(capsys.readouterr().out)
     assert main([*argv, "--strong-games", "-1"]) == 2

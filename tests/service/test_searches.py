@@ -5,7 +5,9 @@ processes, and a search that dies loses nothing."""
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import os
+import random
 import threading
 import time
 from concurrent.futures import BrokenExecutor
@@ -13,11 +15,14 @@ from pathlib import Path
 
 import pytest
 
+import bot.ai.strong_deals as strong_deals
 from bot import engine
-from bot.ai import POLICIES
+from bot.ai import POLICIES, Analysis, analyse
 from bot.cli.bench_searches import search_figures
-from bot.engine import Decision, View
+from bot.engine import Decision, View, pending, view
 from bot.service import GameService, Searches
+from bot.service.searches import cores
+from tests.ai.test_strong import _mid_game
 from tests.service.helpers import FakeClock, event_kinds, local_table
 
 _lock = threading.Lock()
@@ -86,6 +91,30 @@ async def test_a_dead_worker_process_fails_one_search_and_the_next_starts_a_fres
         assert await searches.run(abs, -4) == 4
     finally:
         searches.close()
+
+
+def _strong_analysis(v: View, d: Decision) -> tuple[Analysis, bool, bool]:
+    """A strong decision in a search worker: its analysis, whether the worker shares its deals,
+    and whether a helper process played some of them."""
+    result = analyse(v, d, random.Random(6), budget=8000)
+    return result, strong_deals.sharing(), bool(multiprocessing.active_children())
+
+
+async def test_a_worker_process_shares_a_strong_decisions_deals_and_decides_the_same() -> None:
+    """The bot's search workers play every other deal of a strong decision in a helper process
+    when there is a core to spare; the analysis is the one a single thread makes."""
+    g = _mid_game(players=3)
+    d = pending(g)
+    assert d is not None
+    here = analyse(view(g, d.player), d, random.Random(6), budget=8000)
+    assert here.deals >= 2
+    searches = Searches(1, processes=True)
+    try:
+        there, shared, helped = await searches.run(_strong_analysis, view(g, d.player), d)
+    finally:
+        searches.close()
+    assert there == here
+    assert shared == helped == (cores() > 1)
 
 
 async def _play(path: Path, searches: Searches) -> list[tuple[str, int | None, str]]:
