@@ -225,7 +225,8 @@ def analyse(view: View, decision: Decision, rng: random.Random, budget: int | No
             if alive is shortlist and deals and calls >= cut:
                 alive = _better_half(shortlist, outcomes)
             deals += 1
-            deal = deals_of.outcome(deals, alive)
+            settled = alive is not shortlist or len(shortlist) <= 2  # no halving to come: the same options to the end
+            deal = deals_of.outcome(deals, alive, settled, _last_deal(deals, calls, limit, floor))
             for code in alive:
                 outcomes[code].append(deal.values[code])
                 calls += deal.calls[code]
@@ -249,6 +250,15 @@ def clearly_better(challenger: list[float], leader: list[float]) -> bool:
         return False
     mean = statistics.fmean(diffs)
     return mean > 0 and mean > MARGIN * statistics.stdev(diffs) / len(diffs) ** 0.5
+
+
+def _last_deal(k: int, calls: int, limit: int, floor: int) -> int:
+    """The last deal a decision about to play deal `k`, with `calls` made, expects to play: the
+    floor, or as many deals as the calls left need at the calls per deal so far (a guess, which
+    only says which deals may be started early: `strong_deals.Deals`)."""
+    if k == 1 or calls >= limit:
+        return max(floor, k)
+    return max(floor, k - 1 + -(-(limit - calls) * (k - 1) // calls))
 
 
 def _better_half(shortlist: list[str], outcomes: dict[str, list[float]]) -> list[str]:
