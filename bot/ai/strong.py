@@ -99,6 +99,17 @@ earlier ones had taken 0.08), and the same bench, alone on it, gave a CPU p95 of
 Great Bazaar (three runs). The choices were the same there, since the work is counted, and the
 time cap did not fire.
 
+In the bot a decision does not wait for one core alone: each search worker process shares the
+deals with a helper process of its own (`strong_deals`: a deal's options split between the two
+until the shortlist is halved, whole deals after), and reads them back in deal order, so the
+choice and every figure are the ones made with every deal in one process (tests compare them).
+On that slow machine, back to back, arenas paused, wall p95 at 2 / 5 players (the bench shares
+as the bot does; ``--strong-alone`` plays every deal in one process): base 437 / 451 ms shared
+against 532 / 616 alone, Great Bazaar 538 / 606 against 738 / 902. Sharing costs some work (a
+state dealt twice while a deal's options are split, a deal started and not needed now and then),
+and it only helps when a core is free: when both search workers think at once, four processes
+share the two cores and a decision takes about what it takes alone.
+
 What it cost at the earlier default of 8,000 calls (CPU time of one core, measured on the shared
 2-core machine under heavy load, so above what a quiet machine shows, load 11-13): the CPU p50/p95 of a
 strong decision with two or more options, one game per player count
@@ -138,7 +149,7 @@ from .modules import call_budget, follow_ups
 from .search import scores_after, worth_trying
 from .strong_deals import Deals
 
-STRONG_BUDGET = 16_000  # base-game engine calls in rollouts per decision (CPU p95: 0.3-0.55 s of one core, up to 1.3 s on a slow machine: module doc)
+STRONG_BUDGET = 16_000  # base-game engine calls in rollouts per decision (CPU p95: 0.3-0.55 s of one core, up to 1.3 s on a slow machine; less wall time with its deals shared: module doc)
 MIN_DEALS = 6  # deals a decision gets at the default budget however dear each deal is (module doc)
 MARGIN = 1.0  # standard errors by which a rollout winner must beat the greedy leader (step 3)
 SHORTLIST = 4  # options carried from the greedy scores to the rollouts
