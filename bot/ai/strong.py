@@ -103,12 +103,16 @@ In the bot a decision does not wait for one core alone: each search worker proce
 deals with a helper process of its own (`strong_deals`: a deal's options split between the two
 until the shortlist is halved, whole deals after), and reads them back in deal order, so the
 choice and every figure are the ones made with every deal in one process (tests compare them).
-On that slow machine, back to back, arenas paused, wall p95 at 2 / 5 players (the bench shares
-as the bot does; ``--strong-alone`` plays every deal in one process): base 437 / 451 ms shared
-against 532 / 616 alone, Great Bazaar 538 / 606 against 738 / 902. Sharing costs some work (a
-state dealt twice while a deal's options are split, a deal started and not needed now and then),
-and it only helps when a core is free: when both search workers think at once, four processes
-share the two cores and a decision takes about what it takes alone.
+Timed on that slow machine, arenas paused, each decision both ways back to back
+(``python -m bot bench --games 1 --no-store --no-render --no-ai --strong-sharing 30 [--modules
+mocha,letters]``: 30 strong decisions per player count, wall p95 alone -> shared at 2 / 5
+players, and the median ratio shared / alone): base 501 -> 369 / 717 -> 521 ms (0.74 / 0.73),
+Great Bazaar 1,010 -> 745 / 948 -> 655 ms (0.87 / 0.71). Two separate bench runs, one each way,
+differ by a third on this machine from its own noise alone, which is why the decisions are timed
+in turn. Sharing costs some work (a state dealt twice while a deal's options are split, a deal
+started and not needed now and then), and it only helps when a core is free: when both search
+workers think at once, four processes share the two cores and a decision takes about what it
+takes alone.
 
 What it cost at the earlier default of 8,000 calls (CPU time of one core, measured on the shared
 2-core machine under heavy load, so above what a quiet machine shows, load 11-13): the CPU p50/p95 of a

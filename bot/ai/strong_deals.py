@@ -22,10 +22,12 @@ no chance to stop it (its end of the pipe closes).
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import threading
 import time
 from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 
@@ -140,7 +142,7 @@ class _Helper:
     def borrow(self) -> _Link | None:
         self.start()
         with self._lock:
-            if self._link is None or self._lent:
+            if not self.on or self._link is None or self._lent:
                 return None
             self._lent = True
             return self._link
@@ -175,6 +177,18 @@ def share_deals(on: bool = True) -> None:
         _helper.start()
     else:
         _helper.stop()
+
+
+@contextlib.contextmanager
+def kept_here() -> Iterator[None]:
+    """Within it, this process's strong decisions play every deal here, while the helper stays up
+    for the decisions after (for timing the two ways in turn: `bot.cli.bench_sharing`)."""
+    was = _helper.on
+    _helper.on = False
+    try:
+        yield
+    finally:
+        _helper.on = was
 
 
 def sharing() -> bool:

@@ -24,6 +24,7 @@ from bot.settings import bot_command
 
 from .bench_ai import AI_GAMES, add_strong_arguments, ai_figures, check_strong_arguments, strong_figures
 from .bench_searches import search_figures
+from .bench_sharing import sharing_figures
 from .bench_store import SampleGame, store_figures
 from .common import ToolParser, UsageError, add_modules_argument, modules_from_arguments, usage_error
 from .playout import colours_of, play
@@ -343,11 +344,18 @@ def main(argv: list[str]) -> int:
         help="stored games in all for the start-up figure (default 10000)",
     )
     add_strong_arguments(parser)
+    parser.add_argument(
+        "--strong-sharing", type=int, default=0, metavar="N",
+        help="add the strong_sharing section: N strong decisions per player count, each timed with its deals "
+        "in one process and shared with a helper process, back to back (default 0: left out)",
+    )
     try:
         args = parser.parse_args(argv)
         check_strong_arguments(parser, args)
         if args.games < 1:
             parser.error("--games must be at least 1")
+        if args.strong_sharing < 0:
+            parser.error("--strong-sharing must be at least 0")
         if args.render_repeats < 1:
             parser.error("--render-repeats must be at least 1")
         if args.ai_games < 1:
@@ -418,6 +426,8 @@ def main(argv: list[str]) -> int:
         out["ai_strong"] = strong_figures(
             args.seed, layout, args.strong_games, args.strong_budget, expansions=expansions, alone=args.strong_alone,
         )
+    if args.strong_sharing:
+        out["strong_sharing"] = sharing_figures(args.seed, layout, args.strong_sharing, expansions=expansions)
     if args.against is not None:
         raced = [expansions] if expansions else [g.expansions for g in games(playable_only=True)]
         try:

@@ -162,3 +162,18 @@ def _alive(pid: int) -> bool:
             return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
     except FileNotFoundError:
         return False
+
+
+def test_kept_here_plays_every_deal_here_and_keeps_the_helper_up(shared: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    g = _mid_game()
+    d = pending(g)
+    assert d is not None
+    link = strong_deals._helper._link
+    plays = _local_plays(monkeypatch)
+    with strong_deals.kept_here():
+        a = analyse(view(g, d.player), d, random.Random(8), budget=SMALL)
+    first = random.Random(8).getrandbits(strong_module.SEED_BITS) + 1
+    assert plays[first] == len(a.scores) > 2  # the whole shortlist on the first deal, here
+    assert sum(1 for s in plays if first <= s < first + a.deals) == a.deals  # and every deal
+    assert strong_deals.sharing() and strong_deals._helper._link is link
+    assert link is not None and link.process.is_alive()

@@ -185,3 +185,21 @@ def test_bench_times_strong_decisions_on_request(capsys: pytest.CaptureFixture[s
     assert main([*argv, "--strong-games", "-1"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and "--strong-games must be at least 0" in err
+
+
+def test_bench_times_the_same_strong_decisions_alone_and_shared(capsys: pytest.CaptureFixture[str]) -> None:
+    """`bench --strong-sharing N` times N strong decisions per player count both ways, back to
+    back, after checking that sharing the deals changed none of them; a negative count is refused."""
+    argv = ["bench", "--games", "1", "--no-store", "--no-render", "--no-ai"]
+    assert main([*argv, "--strong-sharing", "2"]) == 0
+    section = json.loads(capsys.readouterr().out)["strong_sharing"]
+    assert set(section["players"]) == {"2", "5"}
+    for figures in section["players"].values():
+        assert figures["decisions"] == 2 and figures["same_choices"] is True
+        assert 0 < figures["alone_p50_ms"] <= figures["alone_p95_ms"]
+        assert 0 < figures["shared_p50_ms"] <= figures["shared_p95_ms"]
+        assert figures["shared_over_alone_median"] > 0
+    assert not sharing()  # left as it was found
+    assert main([*argv, "--strong-sharing", "-1"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "--strong-sharing must be at least 0" in err
