@@ -42,7 +42,7 @@ counts a share) and the mean rounds it took to win; the targets are 65 %, 40 % a
     base                 311 (77.8 %), 25.6     176 (44.0 %), 18.5       400 (100 %), 19.1
     Mocha & Baksheesh    299 (74.8 %), 25.1     164 (41.0 %), 23.2       400 (100 %), 22.5
     Letters & Seals      298 (74.5 %), 24.0     257 (64.3 %), 21.6       400 (100 %), 20.5
-    Great Bazaar         305.5 (76.4 %), 24.5   213 (53.2 %), 22.4       not run to 400 yet
+    Great Bazaar         305.5 (76.4 %), 24.5   213 (53.2 %), 22.4       400 (100 %), 21.6
 
 Mocha & Baksheesh at four players has the least room: 77 of 200 on the first seeds, 87 on the
 second. The time cap fired once, in the Mocha four-player row against random players: one
